@@ -1,0 +1,22 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.RunReport;
+
+/**
+ * The figures of an HTTP run. Field names are a contract read by scripts and dashboards.
+ *
+ * @param requests          completed requests with a response, any status
+ * @param serviceTimeMicros open model only (null otherwise): latency from the actual send, without the correction
+ * @param latencyMicros     from the intended send time in the open model (coordinated-omission corrected),
+ *                          from the actual send in the closed model
+ * @param connectMicros     keepAlive false only (null otherwise): TCP connect times
+ * @param connectionsOpened TCP connections the run opened, warm-up included
+ * @param requestedRate     the open model's rate per second, 0 for a closed model
+ * @param achievedRate      requests per second actually sent during the measured part
+ */
+public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                         long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                         LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                         double requestedRate, double achievedRate) implements RunReport {
+}

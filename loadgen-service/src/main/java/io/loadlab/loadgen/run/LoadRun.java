@@ -1,0 +1,22 @@
+package io.loadlab.loadgen.run;
+
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A run in flight. HTTP and UDP runs implement this one lifecycle, so the registry, the API,
+ * persistence and metrics never branch on the transport. Implementations are thread-safe.
+ */
+public interface LoadRun {
+
+    /** Live figures; cheap enough to call several times a second from any thread. */
+    RunProgress progress();
+
+    /** Asks the run to stop early. {@link #done()} then completes with the partial report. Idempotent. */
+    void cancel();
+
+    /**
+     * Completes once the run has stopped, by reaching its duration or by {@link #cancel()}.
+     * Never completes exceptionally: a failure is carried in {@link RunOutcome#failure()}.
+     */
+    CompletionStage<RunOutcome> done();
+}

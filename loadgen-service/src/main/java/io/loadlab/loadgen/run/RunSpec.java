@@ -1,0 +1,23 @@
+package io.loadlab.loadgen.run;
+
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * What every run spec shares, whatever its transport. Implementations are immutable records,
+ * validated when built, and registered as a Jackson subtype under their {@link #kind()}.
+ */
+public interface RunSpec {
+
+    /** The discriminator in JSON: {@code http}, {@code udp-throughput}, ... */
+    String kind();
+
+    /** Where the load goes; checked against the allowlist before a run starts. */
+    URI target();
+
+    /** How long the measured part of the run lasts (warm-up excluded). */
+    Duration duration();
+
+    /** Driven like the run, left out of the report. {@link Duration#ZERO} for none. */
+    Duration warmup();
+}
