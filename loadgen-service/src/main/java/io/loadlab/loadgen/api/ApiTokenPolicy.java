@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -19,8 +20,17 @@ public class ApiTokenPolicy {
     static final String NO_TOKEN = "loadgen.api.token (env LOADGEN_API_TOKEN) is not set: the load generator refuses to start "
             + "with an unguarded API. Set a token, or loadgen.api.insecure=true to run without one.";
 
-    void onStart(@Observes StartupEvent event, ApiConfig config) {
+    @Inject
+    ApiConfig config;
+
+    void onStart(@Observes StartupEvent event) {
         requireToken(config.token(), config.insecure());
+    }
+
+    /** True when a write may proceed: a token is configured and {@code authorization} carries it, or insecure mode. */
+    public boolean authorized(String authorization) {
+        Optional<String> token = config.token().filter(t -> !t.isBlank());
+        return token.isEmpty() ? config.insecure() : matches(authorization, token.get());
     }
 
     /** @throws IllegalStateException when there is no usable token and insecure mode is off */
