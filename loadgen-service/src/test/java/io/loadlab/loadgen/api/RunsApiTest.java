@@ -91,7 +91,7 @@ class RunsApiTest {
     @Test
     void oversizedBodyIs413() {
         String huge = "{\"kind\":\"http\",\"body\":\"" + "x".repeat(3 * 1024 * 1024) + "\"}";
-        authed().body(huge).post("/runs").then().statusCode(413);
+        authed().body(huge).post("/runs").then().statusCode(413).contentType("application/json").body("code", equalTo(413));
     }
 
     @Test
