@@ -133,8 +133,8 @@ class RunsApiTest {
 
     @Test
     void pagingEchoesItsBounds() {
-        given().queryParam("page", 5).queryParam("size", 3).get("/runs").then().statusCode(200)
-                .body("page", equalTo(5)).body("size", equalTo(3)).body("items.size()", equalTo(0));
+        given().queryParam("page", 99999).queryParam("size", 3).get("/runs").then().statusCode(200)
+                .body("page", equalTo(99999)).body("size", equalTo(3)).body("items.size()", equalTo(0));
     }
 
     @Test
