@@ -22,6 +22,11 @@ public record Cidr(byte[] network, int prefixBits) {
         }
     }
 
+    @Override
+    public byte[] network() {
+        return network.clone();
+    }
+
     /** Parses a CIDR or address literal; empty if {@code text} is not one (e.g. a host name). Never resolves names. */
     public static Optional<Cidr> parse(String text) {
         String t = text.trim();
