@@ -1,0 +1,23 @@
+package io.loadlab.loadgen.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.run.Violation;
+
+import java.util.List;
+
+/**
+ * Every 4xx/5xx body: {@code code} and {@code msg}, plus what the caller needs to fix the request:
+ * the bad fields, the active run, or the refused address and the rule that refused it.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ApiError(int code, String msg, List<Violation> violations, String activeRun, String target,
+                       String address, String rule) {
+
+    public static ApiError of(int code, String msg) {
+        return new ApiError(code, msg, null, null, null, null, null);
+    }
+
+    public static ApiError invalid(List<Violation> violations) {
+        return new ApiError(400, "invalid run spec", violations, null, null, null, null);
+    }
+}

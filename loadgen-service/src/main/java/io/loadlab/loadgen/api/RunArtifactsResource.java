@@ -1,0 +1,103 @@
+package io.loadlab.loadgen.api;
+
+import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.report.HistogramLog;
+import io.loadlab.loadgen.report.WrkTextReport;
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunRegistry;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.HdrHistogram.Histogram;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** What a finished run leaves: its report (JSON or wrk's text) and its full latency histogram. */
+@Path("/runs/{id}")
+@Tag(name = "runs")
+public class RunArtifactsResource {
+
+    @Inject
+    RunRegistry registry;
+
+    @GET
+    @Path("report")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
+    @Operation(summary = "The report of a finished run",
+            description = "JSON by default (latencies in microseconds); Accept: text/plain gives wrk's layout (HTTP runs).")
+    @APIResponse(responseCode = "200", description = "The report")
+    @APIResponse(responseCode = "404", description = "Unknown run, or the run left no report")
+    @APIResponse(responseCode = "406", description = "Text asked for a kind of run wrk's layout cannot show")
+    @APIResponse(responseCode = "409", description = "The run has not finished")
+    public Response report(@PathParam("id") String id, @Context HttpHeaders headers) {
+        RunRecord run = finished(id);
+        if (run.report() == null) {
+            throw new ApiException(404, "run " + id + " left no report (" + run.state().json() + ")");
+        }
+        if (!wantsText(headers)) {
+            return Response.ok(run.report(), MediaType.APPLICATION_JSON_TYPE).build();
+        }
+        if (!(run.spec() instanceof HttpRunSpec spec) || !(run.report() instanceof HttpReport report)) {
+            throw new ApiException(406, "wrk's text layout is only for http runs; ask for application/json");
+        }
+        Histogram h = run.histogram() == null ? null : HistogramCodec.decode(run.histogram());
+        String text = WrkTextReport.render(spec.target(), spec.duration(), spec.threads(), spec.connections(), report, h);
+        return Response.ok(text, MediaType.TEXT_PLAIN_TYPE).build();
+    }
+
+    @GET
+    @Path("histogram")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Operation(summary = "The full latency histogram of a finished run; values are NANOSECONDS",
+            description = "Default: an HdrHistogram log of one interval (HistogramLogReader/HistogramLogProcessor read it; "
+                    + "its max column is milliseconds). format=base64: HdrHistogram's compressed base64 encoding.")
+    @APIResponse(responseCode = "200", description = "The histogram")
+    @APIResponse(responseCode = "400", description = "Unknown format")
+    @APIResponse(responseCode = "404", description = "Unknown run, or the run recorded no latency")
+    @APIResponse(responseCode = "409", description = "The run has not finished")
+    public Response histogram(@PathParam("id") String id, @QueryParam("format") String format) {
+        if (format != null && !format.equals("log") && !format.equals("base64")) {
+            throw new ApiException(400, "format must be log or base64");
+        }
+        RunRecord run = finished(id);
+        if (run.histogram() == null) {
+            throw new ApiException(404, "run " + id + " recorded no latency histogram");
+        }
+        if ("base64".equals(format)) {
+            return Response.ok(run.histogram(), MediaType.TEXT_PLAIN_TYPE).build();
+        }
+        Histogram h = HistogramCodec.decode(run.histogram());
+        return Response.ok(HistogramLog.render(id, h, run.startedAt(), run.finishedAt()), MediaType.TEXT_PLAIN_TYPE).build();
+    }
+
+    private RunRecord finished(String id) {
+        RunRecord run = registry.find(id).orElseThrow(() -> new ApiException(404, "no run " + id));
+        if (!run.state().finished()) {
+            throw new ApiException(409, "run " + id + " has not finished: " + run.state().json());
+        }
+        return run;
+    }
+
+    /** Text only when the client prefers text/plain over JSON; {@code *}{@code /*} means JSON. */
+    private static boolean wantsText(HttpHeaders headers) {
+        for (MediaType t : headers.getAcceptableMediaTypes()) {
+            if (t.isWildcardType() || RunsResource.isJson(t.toString())) {
+                return false;
+            }
+            if ("text".equals(t.getType()) && ("plain".equals(t.getSubtype()) || t.isWildcardSubtype())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

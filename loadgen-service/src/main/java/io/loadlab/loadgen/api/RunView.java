@@ -1,0 +1,26 @@
+package io.loadlab.loadgen.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.RunState;
+
+import java.time.Instant;
+
+/**
+ * A run as the API shows it: {@code progress} while running, {@code report} once finished,
+ * {@code failure} when failed. The histogram has its own resource.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunView(String id, String kind, RunState state, RunSpec spec, Instant createdAt, Instant startedAt,
+                      Instant finishedAt, RunProgress progress, RunReport report, String failure, boolean hasHistogram) {
+
+    public static RunView of(RunRecord r, LoadRun live) {
+        RunProgress progress = live != null && !r.state().finished() ? live.progress() : null;
+        return new RunView(r.id(), r.spec().kind(), r.state(), r.spec(), r.createdAt(), r.startedAt(), r.finishedAt(),
+                progress, r.report(), r.failure(), r.histogram() != null);
+    }
+}

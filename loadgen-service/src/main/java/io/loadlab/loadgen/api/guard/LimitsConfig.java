@@ -1,0 +1,35 @@
+package io.loadlab.loadgen.api.guard;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+import java.time.Duration;
+
+/**
+ * Policy limits on what one run may ask for; a spec beyond any of them is refused with a 400 naming
+ * the field. Defaults are safe for a shared machine; raise them deliberately.
+ */
+@ConfigMapping(prefix = "loadgen.limits")
+public interface LimitsConfig {
+
+    @WithDefault("10000")
+    int maxConnections();
+
+    /** Requests (or messages) per second, in total. */
+    @WithDefault("1000000")
+    double maxRate();
+
+    /** Applies to the measured part and to the warm-up, each. */
+    @WithDefault("1h")
+    Duration maxDuration();
+
+    /** Request body size, UTF-8 bytes. */
+    @WithDefault("1048576")
+    int maxBodyBytes();
+
+    @WithDefault("64")
+    int maxHeaders();
+
+    @WithDefault("64")
+    int maxThreads();
+}

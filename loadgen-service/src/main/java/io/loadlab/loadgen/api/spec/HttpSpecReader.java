@@ -1,0 +1,82 @@
+package io.loadlab.loadgen.api.spec;
+
+import io.loadlab.loadgen.api.guard.LimitsConfig;
+import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.InvalidSpecException;
+import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.Violation;
+import io.loadlab.loadgen.run.Violations;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads {@code "kind": "http"} specs. Defaults are wrk's: 10 connections, 2 threads (at most one per
+ * connection), 10s, 2s timeout, keep-alive, closed model.
+ */
+@ApplicationScoped
+public class HttpSpecReader implements SpecReader {
+
+    private final LimitsConfig limits;
+
+    @Inject
+    public HttpSpecReader(LimitsConfig limits) {
+        this.limits = limits;
+    }
+
+    @Override
+    public RunKind runKind() {
+        return new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
+    }
+
+    @Override
+    public RunSpec read(JsonFields f) {
+        URI target = f.uri("target");
+        String method = f.text("method", "GET");
+        Map<String, String> headers = f.stringMap("headers");
+        String body = f.text("body", null);
+        int connections = f.integer("connections", 10);
+        int threads = f.integer("threads", Math.max(1, Math.min(2, connections)));
+        Duration duration = f.duration("duration", Duration.ofSeconds(10));
+        Duration warmup = f.duration("warmup", Duration.ZERO);
+        double rate = f.number("rate", 0);
+        boolean keepAlive = f.bool("keepAlive", true);
+        Duration timeout = f.duration("timeout", Duration.ofSeconds(2));
+        f.rejectUnknown();
+
+        Violations v = f.violations();
+        v.check(connections <= limits.maxConnections(), "connections", "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
+        v.check(threads <= limits.maxThreads(), "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
+        v.check(rate <= limits.maxRate(), "rate", "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
+        v.check(duration.compareTo(limits.maxDuration()) <= 0, "duration", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
+        v.check(warmup.compareTo(limits.maxDuration()) <= 0, "warmup", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
+        v.check(body == null || body.getBytes(StandardCharsets.UTF_8).length <= limits.maxBodyBytes(), "body",
+                "must be at most " + limits.maxBodyBytes() + " bytes (loadgen.limits.max-body-bytes)");
+        v.check(headers == null || headers.size() <= limits.maxHeaders(), "headers",
+                "must be at most " + limits.maxHeaders() + " headers (loadgen.limits.max-headers)");
+
+        Set<String> alreadyBad = new HashSet<>();
+        v.list().forEach(x -> alreadyBad.add(x.field()));
+        try {
+            HttpRunSpec spec = new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
+                    rate, keepAlive, timeout);
+            return v.isEmpty() ? spec : null;
+        } catch (InvalidSpecException e) {
+            // A field already reported as mistyped was given its default; don't blame the default too.
+            for (Violation x : e.violations()) {
+                if (!alreadyBad.contains(x.field())) {
+                    v.add(x.field(), x.message());
+                }
+            }
+            return null;
+        }
+    }
+}

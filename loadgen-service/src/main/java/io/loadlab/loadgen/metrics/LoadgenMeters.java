@@ -1,0 +1,110 @@
+package io.loadlab.loadgen.metrics;
+
+import io.loadlab.loadgen.http.HttpErrors;
+import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunListener;
+import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunState;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The load generator in Prometheus terms ({@code loadgen_} prefix, seconds and bytes, no run ids).
+ * Live meters read the active runs' progress when scraped. The per-outcome request counters are
+ * added when a run ends, from its report: live progress carries no breakdown by outcome.
+ */
+@Startup
+@ApplicationScoped
+public class LoadgenMeters implements RunListener {
+
+    private static final double MICROS_PER_SECOND = 1_000_000.0;
+    private static final Map<String, ToDoubleFunction<RunProgress>> CUMULATIVE = Map.of(
+            "responses", RunProgress::requests, "errors", RunProgress::errors,
+            "sent", RunProgress::bytesSent, "received", RunProgress::bytesReceived);
+
+    private final MeterRegistry registry;
+    private final RunTotals totals = new RunTotals();
+    private final Counter started;
+
+    @Inject
+    public LoadgenMeters(MeterRegistry registry) {
+        this.registry = registry;
+        counter("loadgen.responses", "Requests answered, any status, all runs", "responses");
+        counter("loadgen.errors", "Errors of every kind, all runs", "errors");
+        counter("loadgen.bytes.sent", "Bytes written, all runs", "sent");
+        counter("loadgen.bytes.received", "Bytes read, all runs", "received");
+        gauge("loadgen.active.connections", "Open connections or sockets now", RunProgress::activeConnections);
+        gauge("loadgen.requested.rate", "Requests per second asked for (open model), 0 when closed or idle", RunProgress::requestedRate);
+        gauge("loadgen.achieved.rate", "Requests per second completed over the last interval", RunProgress::currentRate);
+        Gauge.builder("loadgen.run.active", totals, RunTotals::active).description("Runs driving load now").register(registry);
+        latency("0.5", LatencySummary::p50);
+        latency("0.9", LatencySummary::p90);
+        latency("0.99", LatencySummary::p99);
+        latency("0.999", LatencySummary::p999);
+        latency("1.0", LatencySummary::max);
+        started = Counter.builder("loadgen.runs.started").description("Runs started").register(registry);
+        for (RunState s : new RunState[]{RunState.COMPLETED, RunState.FAILED, RunState.CANCELLED}) {
+            finishedCounter(s);
+        }
+        for (String o : new String[]{"ok", "status4xx", "status5xx", "connect", "timeout", "readWrite"}) {
+            outcome(o);
+        }
+    }
+
+    @Override
+    public void started(RunRecord run, LoadRun live) {
+        totals.started(run.id(), live);
+        started.increment();
+    }
+
+    @Override
+    public void finished(RunRecord run, RunProgress last) {
+        totals.finished(run.id(), last, CUMULATIVE);
+        finishedCounter(run.state()).increment();
+        if (run.report() instanceof HttpReport r) {
+            HttpErrors e = r.errors() == null ? new HttpErrors(0, 0, 0, 0, 0) : r.errors();
+            outcome("ok").increment(Math.max(0, r.requests() - e.status4xx() - e.status5xx()));
+            outcome("status4xx").increment(e.status4xx());
+            outcome("status5xx").increment(e.status5xx());
+            outcome("connect").increment(e.connect());
+            outcome("timeout").increment(e.timeout());
+            outcome("readWrite").increment(e.readWrite());
+        }
+    }
+
+    private Counter outcome(String outcome) {
+        return Counter.builder("loadgen.requests").tag("outcome", outcome)
+                .description("Requests by outcome, added when each run ends").register(registry);
+    }
+
+    private Counter finishedCounter(RunState state) {
+        return Counter.builder("loadgen.runs.finished").tag("state", state.json())
+                .description("Runs ended, by end state").register(registry);
+    }
+
+    private void counter(String name, String help, String figure) {
+        FunctionCounter.builder(name, totals, t -> t.total(figure, CUMULATIVE.get(figure))).description(help).register(registry);
+    }
+
+    private void gauge(String name, String help, ToDoubleFunction<RunProgress> f) {
+        Gauge.builder(name, totals, t -> t.sumLive(f)).description(help).register(registry);
+    }
+
+    private void latency(String quantile, ToDoubleFunction<LatencySummary> f) {
+        Gauge.builder("loadgen.latency.seconds", totals, t -> {
+            RunProgress p = t.firstLive();
+            return p == null || p.intervalLatency() == null ? Double.NaN : f.applyAsDouble(p.intervalLatency()) / MICROS_PER_SECOND;
+        }).tag("quantile", quantile).description("Latency over the last interval of the active run").register(registry);
+    }
+}

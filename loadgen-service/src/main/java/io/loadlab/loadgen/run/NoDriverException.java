@@ -1,0 +1,9 @@
+package io.loadlab.loadgen.run;
+
+/** The spec is well formed, but no {@link RunDriver} of its kind is installed in this build. */
+public class NoDriverException extends RuntimeException {
+
+    public NoDriverException(String kind) {
+        super("no driver runs kind '" + kind + "' in this build");
+    }
+}
