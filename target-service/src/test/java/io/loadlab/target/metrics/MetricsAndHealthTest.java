@@ -33,6 +33,19 @@ class MetricsAndHealthTest {
     }
 
     @Test
+    void serverLatencyIsAHistogramWithBoundedBuckets() {
+        given().contentType(ContentType.JSON).body("{\"number\": 2}").post("/test/testApi").then().statusCode(200);
+        Scrape scrape = Scrape.now();
+        String uri = "uri=\"/test/testApi\"";
+        assertEquals(scrape.value("http_server_requests_seconds_count", uri, "status=\"200\""),
+                scrape.value("http_server_requests_seconds_bucket", uri, "status=\"200\"", "le=\"+Inf\""),
+                "the +Inf bucket counts every request");
+        long buckets = scrape.text().lines().filter(l -> l.startsWith("http_server_requests_seconds_bucket{")
+                && l.contains(uri) && l.contains("status=\"200\"") && l.contains("method=\"POST\"")).count();
+        assertTrue(buckets >= 10 && buckets <= 90, "buckets per series: " + buckets);
+    }
+
+    @Test
     void cpuAndMemoryMetersAreExported() {
         String text = Scrape.now().text();
         for (String meter : new String[] {"process_cpu_usage{", "system_cpu_usage{", "system_cpu_count{",
