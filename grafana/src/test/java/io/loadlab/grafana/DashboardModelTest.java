@@ -1,0 +1,118 @@
+package io.loadlab.grafana;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The dashboard JSON models as file provisioning loads them: raw models bound to the provisioned data source. */
+class DashboardModelTest {
+
+    private static final List<Dashboard> DASHBOARDS = Dashboard.all();
+
+    @Test
+    void thereAreTheThreeDashboardsWithUniqueUids() {
+        assertEquals(List.of("loadgen-service.json", "node-size-comparison.json", "target-service.json"),
+                DASHBOARDS.stream().map(Dashboard::name).toList());
+        Set<String> uids = new HashSet<>();
+        for (Dashboard d : DASHBOARDS) {
+            assertTrue(d.uid() != null && d.uid().matches("[A-Za-z0-9_-]{1,40}"), d.name() + ": uid " + d.uid());
+            assertTrue(uids.add(d.uid()), d.name() + ": uid " + d.uid() + " used twice");
+        }
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachDashboardIsARawModel() {
+        return DASHBOARDS.stream().map(d -> DynamicTest.dynamicTest(d.name(), () -> {
+            JsonNode m = d.model();
+            assertTrue(m.has("id") && m.get("id").isNull(), d.name() + ": \"id\" must be null for provisioning");
+            assertFalse(m.has("__inputs") || m.has("__requires") || m.has("__elements"),
+                    d.name() + ": import envelope (__inputs/__requires) is not provisionable");
+            assertFalse(m.toString().contains("${DS_"), d.name() + ": ${DS_...} import placeholders");
+            assertFalse(m.path("title").asText().isBlank(), d.name() + ": title");
+            assertTrue(m.path("schemaVersion").asInt() > 30, d.name() + ": schemaVersion");
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyPanelHasIdGridPosAndTheDatasourceByUid() {
+        return DASHBOARDS.stream().map(d -> DynamicTest.dynamicTest(d.name(), () -> {
+            List<String> problems = new ArrayList<>();
+            Set<Integer> ids = new HashSet<>();
+            for (JsonNode p : d.panels()) {
+                String where = "panel " + p.path("id").asText("?") + " \"" + p.path("title").asText() + "\"";
+                if (!p.path("id").isInt() || !ids.add(p.path("id").asInt())) {
+                    problems.add(where + ": id missing or not unique");
+                }
+                JsonNode g = p.path("gridPos");
+                for (String f : new String[]{"h", "w", "x", "y"}) {
+                    if (!g.path(f).isInt()) {
+                        problems.add(where + ": gridPos." + f + " missing");
+                    }
+                }
+                if (g.path("x").asInt() + g.path("w").asInt() > 24) {
+                    problems.add(where + ": wider than the 24-column grid");
+                }
+                if ("row".equals(p.path("type").asText())) {
+                    continue;
+                }
+                if (!isOurDatasource(p.path("datasource"))) {
+                    problems.add(where + ": datasource must be {type: prometheus, uid: " + GrafanaDir.DATASOURCE_UID + "}");
+                }
+                if (p.path("targets").isEmpty()) {
+                    problems.add(where + ": no targets");
+                }
+                for (JsonNode t : p.path("targets")) {
+                    if (!isOurDatasource(t.path("datasource"))) {
+                        problems.add(where + " / " + t.path("refId").asText() + ": target datasource not by uid");
+                    }
+                    if (t.path("expr").asText("").isBlank()) {
+                        problems.add(where + " / " + t.path("refId").asText() + ": no expr");
+                    }
+                }
+            }
+            assertTrue(problems.isEmpty(), d.name() + ":\n  " + String.join("\n  ", problems));
+        }));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> templateVariablesAreLabelValuesQueriesOnOurDatasource() {
+        return DASHBOARDS.stream().map(d -> DynamicTest.dynamicTest(d.name(), () -> {
+            assertFalse(d.variables().isEmpty(), d.name() + ": no template variables");
+            for (Dashboard.Variable v : d.variables()) {
+                assertTrue(isOurDatasource(v.node().path("datasource")), d.name() + ": $" + v.name() + " datasource");
+                assertTrue(v.query().startsWith("label_values("), d.name() + ": $" + v.name() + " query " + v.query());
+                if (v.includeAll()) {
+                    // "All" must also match series without the label (e.g. no namespace when run locally).
+                    assertEquals(".*", v.node().path("allValue").asText(), d.name() + ": $" + v.name() + " allValue");
+                }
+            }
+        }));
+    }
+
+    @Test
+    void jvmOnlyMetersAreNamedInThePanelTitle() {
+        for (Dashboard d : DASHBOARDS) {
+            for (Dashboard.Query q : d.queries()) {
+                if (q.expr().contains("jvm_")) {
+                    assertTrue(q.panel().path("title").asText().contains("(JVM only)"),
+                            q.where() + ": reads jvm_* meters, which native builds lack; say \"(JVM only)\" in the title");
+                }
+            }
+        }
+    }
+
+    static boolean isOurDatasource(JsonNode ds) {
+        return GrafanaDir.DATASOURCE_UID.equals(ds.path("uid").asText()) && GrafanaDir.DATASOURCE_TYPE.equals(ds.path("type").asText());
+    }
+}

@@ -1,0 +1,281 @@
+package io.loadlab.grafana;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The dashboards against the real thing: a Prometheus started here scrapes both packaged services
+ * (every second, with prometheus-local.yml adapted to free ports) while the loadgen, driven through its
+ * REST API, loads the target. Then every template variable and every panel query of every dashboard is
+ * evaluated through Prometheus' HTTP API at a moment inside the run, and must return data.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DashboardQueriesIT {
+
+    private static final Duration RUN = Duration.ofSeconds(10);
+    /** Queries are evaluated this far into the run: several scrapes of load, the run still active. */
+    private static final Duration EVALUATE_AT = Duration.ofSeconds(7);
+    private static final String RATE_INTERVAL = "5s";
+    private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\(\\s*(?:(.*),\\s*)?(\\w+)\\s*\\)");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<LocalProcess> processes = new ArrayList<>();
+    private PrometheusApi prometheus;
+    private double startedAt;
+    private double evaluatedAt;
+    private JsonNode finishedRun;
+
+    @BeforeAll
+    void scrapeBothServicesUnderLoad() throws Exception {
+        Path prometheusBin = onPath("prometheus");
+        Path promtool = onPath("promtool");
+        Path targetJar = jar("loadlab.target.jar", "target-service");
+        Path loadgenJar = jar("loadlab.loadgen.jar", "loadgen-service");
+        Path workRoot = Path.of(System.getProperty("loadlab.work.dir", System.getProperty("java.io.tmpdir")));
+        Files.createDirectories(workRoot);
+        Path work = Files.createTempDirectory(workRoot, "dashboards-");
+
+        int targetPort = FreePorts.tcp();
+        int loadgenPort = FreePorts.tcp();
+        int prometheusPort = FreePorts.tcp();
+        String token = UUID.randomUUID().toString();
+        Path config = work.resolve("prometheus.yml");
+        writeScrapeConfig(config, Map.of("target-service", "127.0.0.1:" + targetPort, "loadgen-service", "127.0.0.1:" + loadgenPort));
+        run(List.of(promtool.toString(), "check", "config", config.toString()), work);
+
+        LocalProcess target = start("target-service", java(targetJar, "-Dquarkus.http.port=" + targetPort,
+                "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.port=" + FreePorts.udp()), work);
+        LocalProcess loadgen = start("loadgen-service", java(loadgenJar, "-Dquarkus.http.port=" + loadgenPort,
+                "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
+                "-Dloadgen.data-dir=" + work.resolve("loadgen-data")), work);
+        LocalProcess prom = start("prometheus", List.of(prometheusBin.toString(), "--config.file=" + config,
+                "--storage.tsdb.path=" + work.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + prometheusPort,
+                "--log.level=warn"), work);
+        prom.awaitReady("http://127.0.0.1:" + prometheusPort + "/-/ready", Duration.ofSeconds(20));
+        target.awaitReady("http://127.0.0.1:" + targetPort + "/q/health/ready", Duration.ofSeconds(30));
+        loadgen.awaitReady("http://127.0.0.1:" + loadgenPort + "/q/health/ready", Duration.ofSeconds(30));
+        prometheus = new PrometheusApi("http://127.0.0.1:" + prometheusPort);
+        startedAt = now();
+        awaitScraped("target-service", "loadgen-service");
+
+        String runUrl = startRun("http://127.0.0.1:" + loadgenPort, token, "http://127.0.0.1:" + targetPort + "/test/testApi");
+        double runStarted = now();
+        Thread.sleep(EVALUATE_AT.toMillis());
+        evaluatedAt = now();
+        assertTrue(evaluatedAt - runStarted < RUN.toSeconds(), "evaluation moment fell after the run");
+        finishedRun = awaitFinished(runUrl, RUN.plusSeconds(30));
+    }
+
+    @AfterAll
+    void stopEverything() {
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).close();
+        }
+    }
+
+    @Test
+    void loadWentThroughTheLoadgenToTheTarget() throws Exception {
+        assertEquals("completed", finishedRun.path("state").asText(), "run: " + finishedRun);
+        String uri = "uri=\"/test/testApi\"";
+        assertPositive("sum(rate(http_server_requests_seconds_count{" + uri + ", status=\"200\"}[" + RATE_INTERVAL + "]))");
+        assertPositive("sum(loadgen_achieved_rate)");
+        assertPositive("sum(loadgen_requested_rate)");
+        assertPositive("sum(rate(loadgen_bytes_received_total[" + RATE_INTERVAL + "]))");
+        assertPositive("sum(loadgen_active_connections)");
+        assertPositive("max(loadgen_latency_seconds{quantile=\"0.99\"})");
+    }
+
+    @TestFactory
+    Stream<DynamicContainer> everyTemplateVariableResolves() {
+        return Dashboard.all().stream().map(d -> DynamicContainer.dynamicContainer(d.name(),
+                d.variables().stream().map(v -> DynamicTest.dynamicTest("$" + v.name(), () -> {
+                    TemplateValues values = resolve(d);
+                    assertFalse(values.apply("$" + v.name()).isEmpty());
+                }))));
+    }
+
+    @TestFactory
+    Stream<DynamicContainer> everyPanelQueryReturnsData() {
+        return Dashboard.all().stream().map(d -> DynamicContainer.dynamicContainer(d.name(),
+                d.queries().stream().map(q -> DynamicTest.dynamicTest(q.where(), () -> {
+                    String promql = resolve(d).apply(q.expr());
+                    JsonNode data;
+                    try {
+                        data = prometheus.query(promql, evaluatedAt);
+                    } catch (IOException e) {
+                        throw new AssertionError(q.where() + ": " + e.getMessage() + "\n  expr: " + promql, e);
+                    }
+                    assertFalse(data.path("result").isEmpty(), q.where() + " returned no data\n  expr: " + promql);
+                }))));
+    }
+
+    /** Grafana's order: each variable's query sees the variables above it; all values chosen ("All" made explicit). */
+    private TemplateValues resolve(Dashboard d) throws IOException, InterruptedException {
+        TemplateValues values = new TemplateValues(RATE_INTERVAL, "1s", (long) Math.ceil(evaluatedAt - startedAt));
+        for (Dashboard.Variable v : d.variables()) {
+            Matcher m = LABEL_VALUES.matcher(v.query());
+            if (!m.matches()) {
+                fail(d.name() + ": $" + v.name() + " is not a label_values() query: " + v.query());
+            }
+            String selector = m.group(1) == null ? null : values.apply(m.group(1));
+            List<String> found = prometheus.labelValues(m.group(2), selector, startedAt, evaluatedAt);
+            assertFalse(found.isEmpty(), d.name() + ": template variable $" + v.name() + " has no values\n  query: "
+                    + v.query() + "\n  selector: " + selector);
+            boolean several = v.multi() || v.includeAll();
+            values.set(v.name(), several ? found : List.of(found.get(0)), several);
+        }
+        return values;
+    }
+
+    private void assertPositive(String promql) throws IOException, InterruptedException {
+        JsonNode result = prometheus.query(promql, evaluatedAt).path("result");
+        assertFalse(result.isEmpty(), "no data: " + promql);
+        double value = Double.parseDouble(result.get(0).path("value").get(1).asText());
+        assertTrue(value > 0, promql + " = " + value);
+    }
+
+    private String startRun(String loadgen, String token, String target) throws IOException, InterruptedException {
+        ObjectNode spec = JSON.createObjectNode().put("kind", "http").put("target", target).put("method", "POST")
+                .put("body", "{\"number\":10}").put("connections", 4).put("threads", 1)
+                .put("duration", RUN.toSeconds() + "s").put("rate", 400).put("timeout", "2s");
+        spec.putObject("headers").put("Content-Type", "application/json");
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(loadgen + "/runs"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(spec.toString())).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() == 501) {
+            fail("the loadgen has no driver for http runs (501): build loadgen-service with the engine merged\n" + r.body());
+        }
+        assertEquals(202, r.statusCode(), "POST /runs: " + r.body());
+        return loadgen + "/runs/" + JSON.readTree(r.body()).path("id").asText();
+    }
+
+    private JsonNode awaitFinished(String runUrl, Duration timeout) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode run = null;
+        while (System.nanoTime() < deadline) {
+            run = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(runUrl)).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body());
+            String state = run.path("state").asText();
+            if (!"running".equals(state) && !"pending".equals(state) && !"created".equals(state)) {
+                return run;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("run did not finish within " + timeout + ": " + run);
+    }
+
+    private void awaitScraped(String... jobs) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            JsonNode result = prometheus.query("up == 1", now()).path("result");
+            List<String> up = new ArrayList<>();
+            result.forEach(s -> up.add(s.path("metric").path("job").asText()));
+            if (up.containsAll(List.of(jobs))) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        fail("Prometheus did not scrape " + List.of(jobs) + " within 20 s:\n" + processes.get(processes.size() - 1).logTail());
+    }
+
+    /** prometheus-local.yml with each job's targets replaced and every interval at 1 s. */
+    private static void writeScrapeConfig(Path out, Map<String, String> targetByJob) throws IOException {
+        ObjectNode config = (ObjectNode) ProvisioningTest.YAML.readTree(GrafanaDir.localPrometheusConfig().toFile());
+        ObjectNode global = config.with("global");
+        global.put("scrape_interval", "1s").put("scrape_timeout", "1s").put("evaluation_interval", "1s");
+        List<String> seen = new ArrayList<>();
+        for (JsonNode job : config.path("scrape_configs")) {
+            String name = job.path("job_name").asText();
+            String address = targetByJob.get(name);
+            assertTrue(address != null, "prometheus-local.yml: unexpected job " + name);
+            seen.add(name);
+            for (JsonNode sc : job.path("static_configs")) {
+                ArrayNode targets = ((ObjectNode) sc).putArray("targets");
+                targets.add(address);
+            }
+        }
+        assertTrue(seen.containsAll(targetByJob.keySet()), "prometheus-local.yml lacks jobs: " + targetByJob.keySet());
+        ProvisioningTest.YAML.writeValue(out.toFile(), config);
+    }
+
+    private LocalProcess start(String name, List<String> command, Path work) {
+        LocalProcess p = LocalProcess.start(name, command, work);
+        processes.add(p);
+        return p;
+    }
+
+    private static List<String> java(Path jar, String... properties) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ProcessHandle.current().info().command().orElse("java"));
+        cmd.add("-Xmx256m");
+        cmd.addAll(List.of(properties));
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        return cmd;
+    }
+
+    private static void run(List<String> command, Path work) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "timed out: " + command);
+        assertEquals(0, p.exitValue(), command + ":\n" + out);
+    }
+
+    private static Path onPath(String tool) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            Path candidate = Path.of(dir, tool);
+            if (Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        throw new AssertionError("'" + tool + "' not found on PATH: the dashboard test needs a real Prometheus; "
+                + "install the Debian package 'prometheus' (apt-get install prometheus), which provides prometheus and promtool");
+    }
+
+    private static Path jar(String property, String module) {
+        String path = System.getProperty(property);
+        if (path == null || !Files.isRegularFile(Path.of(path))) {
+            throw new AssertionError("no packaged " + module + " at " + path + ": build it first, e.g. "
+                    + "mvn -o -B -DskipTests package -pl " + module + " (or run the whole build from the root)");
+        }
+        return Path.of(path);
+    }
+
+    private static double now() {
+        return System.currentTimeMillis() / 1000.0;
+    }
+}
