@@ -49,7 +49,7 @@ public final class HttpRun implements LoadRun {
         this.transport = Transport.create(spec.threads(), threadPrefix);
         this.template = RequestTemplate.of(spec);
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
-        RunContext context = new RunContext(spec, clock, timeline, template, transport.channels(), address);
+        RunContext context = new RunContext(spec, clock, timeline, template, transport, address);
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
         for (int t = 0; t < spec.threads(); t++) {

@@ -197,9 +197,8 @@ final class LoopDriver {
     }
 
     ChannelFuture newChannel(SlotHandler handler) {
-        SocketChannel channel = run.channels().get();
-        channel.config().setTcpNoDelay(true);
-        channel.config().setConnectTimeoutMillis((int) Math.min(Integer.MAX_VALUE, run.spec().timeout().toMillis()));
+        SocketChannel channel = run.transport()
+                .newChannel((int) Math.min(Integer.MAX_VALUE, run.spec().timeout().toMillis()));
         channel.pipeline().addLast(handler);
         loop.register(channel);
         return channel.connect(run.address());
