@@ -79,6 +79,18 @@ class HttpRunDriverTest {
     }
 
     @Test
+    void postWithABodyAndErrorStatusesAreCountedAsAnswers() throws Exception {
+        HttpRunSpec post = new HttpRunSpec(nginx.uri("/missing"), "POST", java.util.Map.of("X-Run", "t"),
+                "{\"number\":2}", 2, 1, java.time.Duration.ofMillis(500), null, 0, true, java.time.Duration.ofSeconds(2));
+        HttpReport r = (HttpReport) await(driver.start(post), 10).report();
+
+        assertTrue(r.requests() > 0);
+        assertEquals(r.requests(), r.errors().status4xx());
+        assertEquals(r.requests(), r.errors().total(), "only the status class, no socket error");
+        assertEquals((long) RequestTemplate.encode(post).length() * r.requests(), r.bytesSent());
+    }
+
+    @Test
     void openModelAchievesItsRateWithinOnePercent() throws Exception {
         RunOutcome outcome = await(driver.start(Specs.spec(nginx.uri("/hello"), 4, 2, 3_000, 0, 200, true, 2_000)), 10);
         HttpReport r = (HttpReport) outcome.report();

@@ -47,6 +47,7 @@ final class NginxPeer implements AutoCloseable {
                   server {
                     listen 127.0.0.1:%2$d;
                     location = /nginx_status { stub_status; }
+                    location = /missing { return 404 'no'; }
                     location / { default_type application/json; return 200 '%3$s'; }
                   }
                 }
