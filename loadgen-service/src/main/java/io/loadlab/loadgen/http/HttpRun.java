@@ -147,9 +147,13 @@ public final class HttpRun implements LoadRun {
             return;
         }
         try {
-            stats.sample();
-            HttpReport report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos));
-            String histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
+            HttpReport report;
+            String histogram;
+            synchronized (stats) { // a progress() call may be sampling at the same moment
+                stats.sample();
+                report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos));
+                histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
+            }
             if (failure == null) {
                 template.close();
             }
