@@ -63,3 +63,37 @@ CONF
 wrk_rate() { awk '/Requests\/sec/ {print $2}' <<<"$1"; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+
+# start_loadgen PORT TOKEN LOG [CORE]: the packaged loadgen on loopback; echoes its pid.
+start_loadgen() {
+  local port=$1 token=$2 log=$3 core=${4:-} data
+  data=$(dirname "$log")/loadgen-data
+  ${core:+taskset -c "$core"} env LOADGEN_API_TOKEN="$token" java -Dquarkus.http.host=127.0.0.1 \
+    -Dquarkus.http.port="$port" -Dloadgen.data-dir="$data" \
+    -jar "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" >"$log" 2>&1 &
+  echo $!
+}
+
+# post_run PORT TOKEN SPEC: posts a run, polls it (bounded) until it ends, prints the finished run's JSON.
+post_run() {
+  local port=$1 token=$2 spec=$3 id state json
+  id=$(curl -fsS -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$spec" \
+    "http://127.0.0.1:$port/runs" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  for _ in $(seq 1 7200); do
+    json=$(curl -fsS "http://127.0.0.1:$port/runs/$id")
+    state=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["state"])' "$json")
+    case $state in completed|failed|cancelled) echo "$json"; return 0 ;; esac
+    sleep 0.5
+  done
+  echo "run $id did not finish" >&2; return 1
+}
+
+# json_get JSON PATH: a field of a JSON document, by dotted path (report.latencyMicros.p50).
+json_get() {
+  python3 -c 'import json,sys
+v=json.loads(sys.argv[1])
+for k in sys.argv[2].split("."): v=v[k]
+print(v)' "$1" "$2"
+}
+
+rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }

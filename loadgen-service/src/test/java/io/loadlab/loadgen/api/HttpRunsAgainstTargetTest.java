@@ -1,0 +1,155 @@
+package io.loadlab.loadgen.api;
+
+import io.loadlab.loadgen.run.RunRegistry;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static io.loadlab.loadgen.api.RunsApiTest.authed;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The truth of the numbers: HTTP runs through the REST API against the real target service, whose own
+ * metrics are the referee.
+ */
+@QuarkusTest
+class HttpRunsAgainstTargetTest {
+
+    private static TargetServiceProcess target;
+
+    @Inject
+    RunRegistry registry;
+
+    @BeforeAll
+    static void startTarget() throws Exception {
+        target = TargetServiceProcess.start();
+    }
+
+    @AfterAll
+    static void stopTarget() {
+        if (target != null) {
+            target.close();
+        }
+    }
+
+    @AfterEach
+    void cancelLeftovers() {
+        registry.activeIds().forEach(id -> registry.cancel(id));
+    }
+
+    private static String spec(String extra) {
+        return "{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"method\":\"POST\","
+                + "\"headers\":{\"Content-Type\":\"application/json\"},\"body\":\"{\\\"number\\\": 2}\","
+                + "\"threads\":1,\"timeout\":\"2s\"," + extra + "}";
+    }
+
+    /** Posts the run, waits for it to finish, returns the finished run's JSON. */
+    private static JsonPath run(String spec) throws InterruptedException {
+        String id = authed().body(spec).post("/runs").then().statusCode(202).extract().path("id");
+        for (int i = 0; i < 600; i++) {
+            JsonPath run = given().get("/runs/" + id).then().statusCode(200).extract().jsonPath();
+            String state = run.getString("state");
+            if (!"running".equals(state) && !"queued".equals(state)) {
+                assertEquals("completed", state, "run ended as " + state + ": " + run.getString("failure"));
+                return run;
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        throw new AssertionError("run " + id + " did not finish within 30 s");
+    }
+
+    @Test
+    void completedRequestsEqualTheRequestsTheTargetCounted() throws Exception {
+        long before = target.served(200);
+        JsonPath run = run(spec("\"connections\":20,\"duration\":\"2s\",\"warmup\":\"500ms\",\"rate\":0"));
+        long loadgen = run.getLong("report.requests") + run.getLong("report.warmupRequests");
+        assertEquals(0, run.getLong("report.errors.timeout") + run.getLong("report.errors.readWrite")
+                + run.getLong("report.errors.connect") + run.getLong("report.errors.status4xx")
+                + run.getLong("report.errors.status5xx"));
+        assertTrue(run.getLong("report.requests") > 1_000, "a 2 s closed run on loopback does thousands");
+        long served = 0;
+        for (int i = 0; i < 50 && served != loadgen; i++) { // the server counts just after it answers
+            TimeUnit.MILLISECONDS.sleep(50);
+            served = target.served(200) - before;
+        }
+        assertEquals(loadgen, served, "requests the loadgen completed vs requests the target counted");
+        assertEquals(208L * run.getLong("report.requests"),
+                run.getLong("report.bytesReceived") - headerBytes(run), "body bytes are 208 per answer");
+    }
+
+    /** Bytes of status line and headers per answer times requests: what the target adds around the 208-byte body. */
+    private static long headerBytes(JsonPath run) {
+        long requests = run.getLong("report.requests");
+        long perAnswer = (run.getLong("report.bytesReceived") / requests) - 208;
+        assertTrue(perAnswer > 30 && perAnswer < 200, "status line and headers per answer: " + perAnswer);
+        return perAnswer * requests;
+    }
+
+    @Test
+    void anOpenRunAtASustainableRateAchievesItWithinOnePercent() throws Exception {
+        JsonPath run = run(spec("\"connections\":10,\"duration\":\"3s\",\"warmup\":\"500ms\",\"rate\":400"));
+        double achieved = run.getDouble("report.achievedRate");
+        assertEquals(400.0, run.getDouble("report.requestedRate"));
+        assertEquals(400.0, achieved, 4.0, "achieved rate within 1% of the requested 400/s");
+        assertNotNull(run.get("report.serviceTimeMicros"), "the open model reports service time too");
+        assertNull(run.get("report.connectMicros"));
+    }
+
+    @Test
+    void aServerThatStopsAnsweringShowsInTheCorrectedPercentiles() throws Exception {
+        String id = authed().body(spec("\"connections\":4,\"duration\":\"3s\",\"warmup\":\"0s\",\"rate\":200"))
+                .post("/runs").then().statusCode(202).extract().path("id");
+        TimeUnit.MILLISECONDS.sleep(1_000);
+        target.signal("STOP");
+        try {
+            TimeUnit.MILLISECONDS.sleep(600);
+        } finally {
+            target.signal("CONT");
+        }
+        JsonPath run = null;
+        for (int i = 0; i < 200; i++) {
+            run = given().get("/runs/" + id).then().extract().jsonPath();
+            if ("completed".equals(run.getString("state"))) {
+                break;
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertEquals("completed", run.getString("state"));
+        double correctedP99 = run.getDouble("report.latencyMicros.p99");
+        double correctedMax = run.getDouble("report.latencyMicros.max");
+        assertTrue(correctedMax > 400_000, "the 600 ms stall is in the corrected max: " + correctedMax);
+        assertTrue(correctedP99 > 100_000, "a stall of 20% of the run shows at p99: " + correctedP99);
+        assertTrue(run.getDouble("report.latencyMicros.p90") >= run.getDouble("report.serviceTimeMicros.p90"),
+                "corrected latency is never below service time");
+    }
+
+    @Test
+    void withoutKeepAliveEveryRequestOpensItsOwnConnection() throws Exception {
+        JsonPath run = run(spec("\"connections\":4,\"duration\":\"1s\",\"warmup\":\"0s\",\"rate\":0,\"keepAlive\":false"));
+        long requests = run.getLong("report.requests") + run.getLong("report.warmupRequests");
+        assertTrue(requests > 50);
+        assertEquals(requests, run.getLong("report.connectionsOpened"), "one connection per completed request");
+        assertTrue(run.getDouble("report.connectMicros.p50") > 0, "connect time recorded separately");
+    }
+
+    @Test
+    void theTextReportHasWrksLayout() throws Exception {
+        JsonPath run = run(spec("\"connections\":5,\"duration\":\"1s\",\"warmup\":\"0s\",\"rate\":0"));
+        given().accept("text/plain").get("/runs/" + run.getString("id") + "/report").then().statusCode(200)
+                .body(containsString("1 threads and 5 connections"))
+                .body(containsString("Latency Distribution"))
+                .body(containsString("Requests/sec:"))
+                .body(containsString("Transfer/sec:"));
+    }
+}
