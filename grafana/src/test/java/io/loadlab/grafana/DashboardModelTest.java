@@ -92,6 +92,8 @@ class DashboardModelTest {
             for (Dashboard.Variable v : d.variables()) {
                 assertTrue(isOurDatasource(v.node().path("datasource")), d.name() + ": $" + v.name() + " datasource");
                 assertTrue(v.query().startsWith("label_values("), d.name() + ": $" + v.name() + " query " + v.query());
+                assertEquals(v.query(), v.node().path("definition").asText(v.query()),
+                        d.name() + ": $" + v.name() + " definition (shown) differs from the query (run)");
                 if (v.includeAll()) {
                     // "All" must also match series without the label (e.g. no namespace when run locally).
                     assertEquals(".*", v.node().path("allValue").asText(), d.name() + ": $" + v.name() + " allValue");
