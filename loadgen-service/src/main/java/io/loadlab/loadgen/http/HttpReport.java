@@ -14,9 +14,21 @@ import io.loadlab.loadgen.report.RunReport;
  * @param connectionsOpened TCP connections the run opened, warm-up included
  * @param requestedRate     the open model's rate per second, 0 for a closed model
  * @param achievedRate      requests per second actually sent during the measured part
+ * @param warmupRequests    completed requests of the warm-up, left out of every other figure; a target's own
+ *                          request counter, read before and after the run, rises by {@code requests + warmupRequests}
+ *                          when the run had no timeout or read/write error
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
-                         double requestedRate, double achievedRate) implements RunReport {
+                         double requestedRate, double achievedRate, long warmupRequests) implements RunReport {
+
+    /** A report without warm-up figures, as the contract first stood. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, 0);
+    }
 }

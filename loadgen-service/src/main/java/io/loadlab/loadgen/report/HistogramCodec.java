@@ -1,31 +1,41 @@
 package io.loadlab.loadgen.report;
 
+import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.zip.DataFormatException;
 
-/** HdrHistogram's compressed base64 form, the way runs carry and persist their histograms. */
+/**
+ * The text form of a latency histogram kept with a run ({@code RunOutcome.histogram}): HdrHistogram's
+ * compressed encoding in base64, the form HdrHistogram's own log files carry per line. Values are
+ * nanoseconds, as recorded.
+ */
 public final class HistogramCodec {
 
     private HistogramCodec() {
     }
 
-    public static Histogram decode(String base64) {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-        } catch (DataFormatException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("not an HdrHistogram compressed base64 histogram", e);
-        }
+    /** Compressed base64 of {@code histogram}. */
+    public static String encode(AbstractHistogram histogram) {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
     }
 
-    public static String encode(Histogram h) {
-        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int len = h.encodeIntoCompressedByteBuffer(buf);
-        byte[] bytes = new byte[len];
-        buf.flip();
-        buf.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
+    /**
+     * The histogram {@link #encode} wrote; values in nanoseconds.
+     *
+     * @throws IllegalArgumentException when {@code base64} is not such an encoding
+     */
+    public static Histogram decode(String base64) {
+        try {
+            ByteBuffer buffer = ByteBuffer.wrap(Base64.getDecoder().decode(base64));
+            return Histogram.decodeFromCompressedByteBuffer(buffer, 0);
+        } catch (DataFormatException | RuntimeException e) {
+            throw new IllegalArgumentException("not a compressed base64 HdrHistogram: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,0 +1,18 @@
+package io.loadlab.loadgen.engine;
+
+/** What a run counts, per event loop and phase. */
+public enum Counter {
+    /** Requests written to a connection (the open model's achieved rate counts these). */
+    SENT,
+    /** Requests answered with a complete response, whatever the status. */
+    COMPLETED,
+    BYTES_SENT,
+    BYTES_RECEIVED,
+    /** TCP connections established. */
+    CONNECTIONS_OPENED,
+    CONNECT_ERRORS,
+    TIMEOUTS,
+    READ_WRITE_ERRORS,
+    STATUS_4XX,
+    STATUS_5XX
+}

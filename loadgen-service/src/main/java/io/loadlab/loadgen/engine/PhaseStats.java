@@ -1,0 +1,76 @@
+package io.loadlab.loadgen.engine;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * What one event loop counted and timed during one phase (warm-up or measured part).
+ * Single writer, the owning event loop; any thread may read. Counters are plain longs published
+ * with release stores: no atomic read-modify-write on the request path.
+ */
+public final class PhaseStats {
+
+    private static final VarHandle COUNTS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int COUNTERS = Counter.values().length;
+
+    private final long[] counts = new long[COUNTERS];
+    private final LatencyRecorder latency = new LatencyRecorder();
+    private final LatencyRecorder serviceTime;
+    private final LatencyRecorder connect;
+
+    /**
+     * @param serviceTime record service times apart from latencies (the open model)
+     * @param connect     record connect times (a connection per request)
+     */
+    public PhaseStats(boolean serviceTime, boolean connect) {
+        this.serviceTime = serviceTime ? new LatencyRecorder() : null;
+        this.connect = connect ? new LatencyRecorder() : null;
+    }
+
+    /** Writer only. */
+    public void add(Counter counter, long amount) {
+        int i = counter.ordinal();
+        COUNTS.setRelease(counts, i, counts[i] + amount);
+    }
+
+    /** Writer only. */
+    public void increment(Counter counter) {
+        add(counter, 1);
+    }
+
+    /** Any thread: the latest published value. */
+    public long get(Counter counter) {
+        return (long) COUNTS.getAcquire(counts, counter.ordinal());
+    }
+
+    /** Writer only: latency of one request, from its intended send time in the open model. */
+    public void recordLatency(long nanos) {
+        latency.record(nanos);
+    }
+
+    /** Writer only: latency from the actual send; ignored unless service times are kept. */
+    public void recordServiceTime(long nanos) {
+        if (serviceTime != null) {
+            serviceTime.record(nanos);
+        }
+    }
+
+    /** Writer only: one TCP connect; ignored unless connect times are kept. */
+    public void recordConnect(long nanos) {
+        if (connect != null) {
+            connect.record(nanos);
+        }
+    }
+
+    LatencyRecorder latency() {
+        return latency;
+    }
+
+    LatencyRecorder serviceTime() {
+        return serviceTime;
+    }
+
+    LatencyRecorder connect() {
+        return connect;
+    }
+}

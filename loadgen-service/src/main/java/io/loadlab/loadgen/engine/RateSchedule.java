@@ -1,0 +1,21 @@
+package io.loadlab.loadgen.engine;
+
+/**
+ * The open model's intended send times (wrk2 -R, Hyperfoil's {@code FireTimeSequence}). Latency is
+ * measured from these times, not from the actual send, so a stalled target cannot hide its stall by
+ * slowing the generator down (coordinated omission). Not thread-safe: one per event loop.
+ */
+public interface RateSchedule {
+
+    /** The intended send time of the next request, in nanoseconds on the run's {@link NanoClock}; each call advances. */
+    long next();
+
+    /**
+     * A constant rate: the i-th request (from 0) is due at {@code startNanos + i / perSecond} seconds.
+     *
+     * @throws IllegalArgumentException unless {@code perSecond} is positive and finite
+     */
+    static RateSchedule constant(long startNanos, double perSecond) {
+        return new ConstantRateSchedule(startNanos, perSecond);
+    }
+}

@@ -1,0 +1,24 @@
+/**
+ * Transport-free scheduling and recording: what a run does when, and what it measured.
+ *
+ * <h2>Design</h2>
+ * <ul>
+ * <li>Time comes from an injected {@link io.loadlab.loadgen.engine.NanoClock}, so schedules and
+ *     timelines are tested with a fake clock.</li>
+ * <li>{@link io.loadlab.loadgen.engine.RateSchedule} is the open model (wrk2 -R): a sequence of
+ *     intended send times, as Hyperfoil's {@code FireTimeSequence}. The closed model (wrk) has none:
+ *     a connection sends when its previous answer arrives.</li>
+ * <li>{@link io.loadlab.loadgen.engine.RunTimeline} splits a run into warm-up, measured part and end.
+ *     Each event loop owns one {@link io.loadlab.loadgen.engine.PhaseStats} per phase and records an
+ *     event into the phase of the moment it happens, so the warm-up never reaches the report and no
+ *     counter is reset under a writer's feet.</li>
+ * <li>Writers are event loops and never lock: counters are plain fields published with release
+ *     stores, latencies go to one HdrHistogram {@code SingleWriterRecorder} per loop and kind.
+ *     {@link io.loadlab.loadgen.engine.RunStats} is the single reader: it merges intervals with the
+ *     canonical recycling loop into cumulative histograms of fixed size.</li>
+ * </ul>
+ *
+ * <h2>Units</h2>
+ * Nanoseconds everywhere in this package.
+ */
+package io.loadlab.loadgen.engine;

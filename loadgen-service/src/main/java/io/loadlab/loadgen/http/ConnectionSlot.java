@@ -1,0 +1,229 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.PhaseStats;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+
+/**
+ * One of the run's connections, across the TCP connections that replace each other in it: at most
+ * one request in flight (no pipelining, as wrk). Confined to its event loop; every method runs there.
+ * Every request begun ends exactly once (answered, failed or timed out) and tells its loop so,
+ * which is what keeps the completed count equal to what the server answered.
+ */
+final class ConnectionSlot {
+
+    private enum State { DOWN, CONNECTING, IDLE, BUSY }
+
+    private final LoopDriver loop;
+    private final int index;
+    private final ResponseParser parser = new ResponseParser();
+    private final ChannelFutureListener onConnect = this::onConnect;
+    private ByteBuf request;
+    private State state = State.DOWN;
+    private Channel channel;
+    private SlotHandler handler;
+    private boolean requestPending;
+    private long connectStartNanos;
+    private long intendedNanos;
+    private long sentNanos;
+
+    ConnectionSlot(LoopDriver loop, int index) {
+        this.loop = loop;
+        this.index = index;
+        this.request = loop.template().view();
+    }
+
+    boolean busy() {
+        return requestPending || state == State.BUSY;
+    }
+
+    /** Opens a connection; with a request begun, it is written once connected. */
+    void connect() {
+        state = State.CONNECTING;
+        connectStartNanos = loop.now();
+        handler = new SlotHandler(this);
+        ChannelFuture f = loop.newChannel(handler);
+        channel = f.channel();
+        f.addListener(onConnect);
+    }
+
+    /** Starts a request intended at {@code intendedNanos}: written now on an idle connection, or after connecting. */
+    void begin(long intendedNanos) {
+        this.intendedNanos = intendedNanos;
+        requestPending = true;
+        if (state == State.IDLE) {
+            write();
+        } else if (state == State.DOWN) {
+            connect();
+        }
+    }
+
+    private void onConnect(ChannelFuture f) {
+        if (f.channel() != channel) {
+            f.channel().close();
+            return;
+        }
+        long now = loop.now();
+        PhaseStats stats = loop.stats(now);
+        if (!f.isSuccess()) {
+            stats.increment(Counter.CONNECT_ERRORS);
+            closeChannel();
+            endRequest();
+            loop.onConnectFailed(this);
+            return;
+        }
+        stats.increment(Counter.CONNECTIONS_OPENED);
+        stats.recordConnect(now - connectStartNanos);
+        loop.connectionOpened();
+        state = State.IDLE;
+        if (requestPending) {
+            write();
+        } else {
+            loop.onFree(this);
+        }
+    }
+
+    private void write() {
+        if (request.isReadable()) {
+            request = loop.template().view(); // the previous write is still queued: never rewind bytes in use
+        } else {
+            request.readerIndex(0);
+        }
+        parser.expect(loop.template().head());
+        state = State.BUSY;
+        sentNanos = loop.now();
+        PhaseStats stats = loop.stats(sentNanos);
+        stats.increment(Counter.SENT);
+        stats.add(Counter.BYTES_SENT, request.readableBytes());
+        channel.writeAndFlush(request, channel.voidPromise());
+    }
+
+    void onRead(SlotHandler from, ByteBuf in) {
+        if (from != handler) {
+            return;
+        }
+        long now = loop.now();
+        loop.stats(now).add(Counter.BYTES_RECEIVED, in.readableBytes());
+        while (in.isReadable() && from == handler) {
+            if (state != State.BUSY) {
+                fail(Counter.READ_WRITE_ERRORS, now); // bytes nobody asked for: the stream is out of step
+                return;
+            }
+            int r = parser.parse(in);
+            if (r == ResponseParser.NEED_MORE) {
+                return;
+            }
+            if (r == ResponseParser.MALFORMED) {
+                fail(Counter.READ_WRITE_ERRORS, now);
+                return;
+            }
+            answered(now, parser.closeAfter() || !loop.keepAlive());
+        }
+    }
+
+    private void answered(long now, boolean close) {
+        PhaseStats stats = loop.stats(now);
+        stats.increment(Counter.COMPLETED);
+        int status = parser.status();
+        if (status >= 500) {
+            stats.increment(Counter.STATUS_5XX);
+        } else if (status >= 400) {
+            stats.increment(Counter.STATUS_4XX);
+        }
+        if (loop.openModel()) {
+            stats.recordLatency(now - intendedNanos);
+            stats.recordServiceTime(now - sentNanos);
+        } else {
+            stats.recordLatency(now - sentNanos);
+        }
+        if (close) {
+            closeChannel();
+        } else {
+            state = State.IDLE;
+        }
+        endRequest();
+        loop.onFree(this);
+    }
+
+    void onInactive(SlotHandler from) {
+        if (from != handler) {
+            return;
+        }
+        long now = loop.now();
+        if (state == State.BUSY && parser.completesOnClose()) {
+            answered(now, true);
+        } else if (state == State.BUSY) {
+            fail(Counter.READ_WRITE_ERRORS, now);
+        } else {
+            closeChannel(); // an idle connection closed by the server: replaced, not an error
+            loop.onFree(this);
+        }
+    }
+
+    void onError(SlotHandler from) {
+        if (from == handler) {
+            if (state == State.BUSY) {
+                fail(Counter.READ_WRITE_ERRORS, loop.now());
+            } else {
+                closeChannel();
+                loop.onFree(this);
+            }
+        }
+    }
+
+    /** Times the request out when it has waited longer than {@code timeoutNanos} for its answer. */
+    void checkTimeout(long now, long timeoutNanos) {
+        if (state == State.BUSY && now - sentNanos >= timeoutNanos) {
+            fail(Counter.TIMEOUTS, now);
+        }
+    }
+
+    private void fail(Counter error, long now) {
+        loop.stats(now).increment(error);
+        closeChannel();
+        endRequest();
+        loop.onFree(this);
+    }
+
+    /** Closes the connection at the run's end; a request still in flight is abandoned, counted by the caller. */
+    void shutdown() {
+        requestPending = false;
+        closeChannel();
+    }
+
+    private void endRequest() {
+        if (requestPending) {
+            requestPending = false;
+            loop.requestEnded();
+        }
+    }
+
+    /** Leaves the slot DOWN; closing a channel that is already closed or never connected is harmless. */
+    private void closeChannel() {
+        Channel c = channel;
+        if (state == State.IDLE || state == State.BUSY) {
+            loop.connectionClosed();
+        }
+        channel = null;
+        handler = null;
+        state = State.DOWN;
+        if (c != null) {
+            c.close();
+        }
+    }
+
+    int index() {
+        return index;
+    }
+
+    boolean down() {
+        return state == State.DOWN;
+    }
+
+    boolean idle() {
+        return state == State.IDLE;
+    }
+}

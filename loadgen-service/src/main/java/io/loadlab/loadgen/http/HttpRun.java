@@ -1,0 +1,165 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.PhaseStats;
+import io.loadlab.loadgen.engine.RateSchedule;
+import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.engine.RunTimeline;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.loadgen.run.RunProgress;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An HTTP run in flight: its own event loops, one {@link LoopDriver} each, and the stats they fill.
+ * The outcome is built once every loop has terminated, so its counts are final and exact.
+ */
+public final class HttpRun implements LoadRun {
+
+    private static final long PROGRESS_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** Beyond the run's own end and drain, how long before a wedged run is declared failed. */
+    private static final long WATCHDOG_SLACK_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final HttpRunSpec spec;
+    private final NanoClock clock;
+    private final RunTimeline timeline;
+    private final Transport transport;
+    private final RequestTemplate template;
+    private final List<LoopDriver> loops = new ArrayList<>();
+    private final RunStats stats;
+    private final AtomicInteger running;
+    private final AtomicBoolean cancelled = new AtomicBoolean();
+    private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
+    private volatile long cancelledAtNanos = Long.MAX_VALUE;
+
+    private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
+        this.spec = spec;
+        this.clock = clock;
+        this.transport = Transport.create(spec.threads(), threadPrefix);
+        this.template = RequestTemplate.of(spec);
+        this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
+        RunContext context = new RunContext(spec, clock, timeline, template, transport, address);
+        List<PhaseStats> warmup = new ArrayList<>();
+        List<PhaseStats> measured = new ArrayList<>();
+        for (int t = 0; t < spec.threads(); t++) {
+            int connections = spec.connections() / spec.threads() + (t < spec.connections() % spec.threads() ? 1 : 0);
+            PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive());
+            PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive());
+            warmup.add(w);
+            measured.add(m);
+            loops.add(new LoopDriver(transport.group().next(), context, connections, w, m,
+                    schedule(t, connections), this::loopFinished));
+        }
+        this.running = new AtomicInteger(loops.size());
+        this.stats = new RunStats(warmup, measured, clock, PROGRESS_INTERVAL_NANOS);
+    }
+
+    /** Starts a run; returns at once. */
+    static HttpRun start(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
+        HttpRun run = new HttpRun(spec, clock, address, threadPrefix);
+        for (LoopDriver loop : run.loops) {
+            loop.execute(loop::start);
+        }
+        long deadline = run.timeline.endNanos() - clock.nanoTime() + spec.timeout().toNanos() + WATCHDOG_SLACK_NANOS;
+        CompletableFuture.delayedExecutor(deadline, TimeUnit.NANOSECONDS).execute(run::watchdog);
+        return run;
+    }
+
+    /** Each loop shares the rate by its connections, offset so loops do not fire in step. */
+    private RateSchedule schedule(int loop, int connections) {
+        if (!spec.openModel()) {
+            return null;
+        }
+        long offset = Math.round(loop * 1e9 / spec.rate());
+        return RateSchedule.constant(timeline.startNanos() + offset, spec.rate() * connections / spec.connections());
+    }
+
+    @Override
+    public RunProgress progress() {
+        stats.sampleIfDue();
+        long now = clock.nanoTime();
+        int active = 0;
+        for (LoopDriver loop : loops) {
+            active += loop.activeConnections();
+        }
+        boolean over = done.isDone();
+        return new RunProgress(timeline.measuredNanos(Math.min(now, cancelledAtNanos)) / 1e9,
+                !over && timeline.warmingUp(now), stats.measured(Counter.COMPLETED), stats.currentRate(),
+                stats.measuredErrors(), stats.measured(Counter.BYTES_SENT), stats.measured(Counter.BYTES_RECEIVED),
+                active, spec.rate(), stats.lastInterval());
+    }
+
+    /**
+     * Requests answered so far, warm-up included: what the target's own request counter should
+     * have risen by once {@link #done()} completed, unless requests timed out or failed mid-answer.
+     */
+    public long completedIncludingWarmup() {
+        return stats.total(Counter.COMPLETED);
+    }
+
+    @Override
+    public void cancel() {
+        if (!cancelled.compareAndSet(false, true)) {
+            return;
+        }
+        cancelledAtNanos = clock.nanoTime();
+        for (LoopDriver loop : loops) {
+            try {
+                loop.execute(loop::cancel);
+            } catch (RejectedExecutionException alreadyStopping) {
+                // the loops are shutting down: the run is ending anyway
+            }
+        }
+    }
+
+    @Override
+    public CompletionStage<RunOutcome> done() {
+        return done;
+    }
+
+    private void loopFinished() {
+        if (running.decrementAndGet() == 0) {
+            // completing after termination, off the loops, so no loop can still be writing stats
+            transport.group().shutdownGracefully(0, 1, TimeUnit.SECONDS).addListener(f -> complete(null));
+        }
+    }
+
+    private void watchdog() {
+        if (!done.isDone()) {
+            transport.group().shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            complete("the event loops did not stop within the run's duration and timeout");
+        }
+    }
+
+    private synchronized void complete(String failure) {
+        if (done.isDone()) {
+            return;
+        }
+        try {
+            HttpReport report;
+            String histogram;
+            synchronized (stats) { // a progress() call may be sampling at the same moment
+                stats.sample();
+                report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos));
+                histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
+            }
+            if (failure == null) {
+                template.close();
+            }
+            done.complete(new RunOutcome(report, histogram, cancelled.get(), failure));
+        } catch (RuntimeException | Error e) {
+            done.complete(new RunOutcome(HttpReports.empty(spec), null, cancelled.get(), "report failed: " + e));
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.PhaseStats;
+import io.loadlab.loadgen.engine.RateSchedule;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Drives the connections of one event loop through the run: hands free connections the next
+ * request (at once in the closed model, at its intended time in the open model), times requests
+ * out, and at the end stops sending, waits for the answers in flight (up to the timeout) and
+ * closes everything. Confined to its event loop, except {@link #activeConnections()}.
+ */
+final class LoopDriver {
+
+    /** After a failed connect, wait this long before the next: a refused port would otherwise spin the loop. */
+    private static final long CONNECT_RETRY_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long MAX_SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final VarHandle OPEN;
+
+    static {
+        try {
+            OPEN = MethodHandles.lookup().findVarHandle(LoopDriver.class, "open", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final EventLoop loop;
+    private final RunContext run;
+    private final PhaseStats warmup;
+    private final PhaseStats measured;
+    private final RateSchedule schedule;
+    private final Runnable onFinished;
+    private final ConnectionSlot[] slots;
+    private final ConnectionSlot[] free;
+    private final boolean[] queued;
+    private final Runnable fire = this::onTimer;
+    private final long timeoutNanos;
+    private int freeCount;
+    private int inFlight;
+    private int open;
+    private long nextIntended;
+    private boolean sending = true;
+    private boolean timerArmed;
+    private boolean finished;
+    private ScheduledFuture<?> sweep;
+    private ScheduledFuture<?> end;
+
+    /**
+     * @param schedule   intended send times (open model), null for the closed model
+     * @param onFinished called once, on this loop, when every connection is closed
+     */
+    LoopDriver(EventLoop loop, RunContext run, int connections, PhaseStats warmup, PhaseStats measured,
+               RateSchedule schedule, Runnable onFinished) {
+        this.loop = loop;
+        this.run = run;
+        this.warmup = warmup;
+        this.measured = measured;
+        this.schedule = schedule;
+        this.onFinished = onFinished;
+        this.timeoutNanos = run.spec().timeout().toNanos();
+        this.slots = new ConnectionSlot[connections];
+        this.free = new ConnectionSlot[connections];
+        this.queued = new boolean[connections];
+        for (int i = 0; i < connections; i++) {
+            slots[i] = new ConnectionSlot(this, i);
+        }
+    }
+
+    /** Runs on the loop: opens the connections (keep-alive) or offers them free (a connection per request). */
+    void start() {
+        long now = now();
+        long period = Math.max(TimeUnit.MILLISECONDS.toNanos(1), Math.min(MAX_SWEEP_NANOS, timeoutNanos / 4));
+        sweep = loop.scheduleAtFixedRate(this::sweep, period, period, TimeUnit.NANOSECONDS);
+        end = loop.schedule(this::onEnd, run.timeline().endNanos() - now, TimeUnit.NANOSECONDS);
+        if (schedule != null) {
+            nextIntended = schedule.next();
+        }
+        for (ConnectionSlot slot : slots) {
+            if (keepAlive()) {
+                slot.connect();
+            } else {
+                onFree(slot);
+            }
+        }
+    }
+
+    /** Runs on the loop: stops at once, abandoning requests in flight (not counted). */
+    void cancel() {
+        finish(false);
+    }
+
+    /** A slot is idle (keep-alive) or down: reconnect it, or hand it the next request. */
+    void onFree(ConnectionSlot slot) {
+        if (!sending || queued[slot.index()]) {
+            return;
+        }
+        if (keepAlive() && slot.down()) {
+            slot.connect();
+            return;
+        }
+        queued[slot.index()] = true;
+        free[freeCount++] = slot;
+        dispatch();
+    }
+
+    void onConnectFailed(ConnectionSlot slot) {
+        if (sending) {
+            loop.schedule(() -> onFree(slot), CONNECT_RETRY_NANOS, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    void requestEnded() {
+        inFlight--;
+        if (!sending && inFlight == 0) {
+            finish(true);
+        }
+    }
+
+    private void dispatch() {
+        if (schedule == null) {
+            while (freeCount > 0 && sending) {
+                begin(0);
+            }
+            return;
+        }
+        long now = now();
+        long endNanos = run.timeline().endNanos();
+        while (freeCount > 0 && sending && nextIntended <= now && nextIntended < endNanos) {
+            begin(nextIntended);
+            nextIntended = schedule.next();
+        }
+        if (!timerArmed && sending && freeCount > 0 && nextIntended > now && nextIntended < endNanos) {
+            timerArmed = true;
+            loop.schedule(fire, nextIntended - now, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void begin(long intendedNanos) {
+        ConnectionSlot slot = free[--freeCount];
+        queued[slot.index()] = false;
+        inFlight++;
+        slot.begin(intendedNanos);
+    }
+
+    private void onTimer() {
+        timerArmed = false;
+        dispatch();
+    }
+
+    private void sweep() {
+        long now = now();
+        for (ConnectionSlot slot : slots) {
+            slot.checkTimeout(now, timeoutNanos);
+        }
+    }
+
+    /** The measured part is over: no new request; those in flight get their timeout to answer. */
+    private void onEnd() {
+        sending = false;
+        if (inFlight == 0) {
+            finish(true);
+        } else {
+            loop.schedule(() -> finish(true), timeoutNanos, TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void finish(boolean abandonedTimedOut) {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        sending = false;
+        sweep.cancel(false);
+        end.cancel(false);
+        PhaseStats stats = stats(now());
+        for (ConnectionSlot slot : slots) {
+            if (slot.busy() && abandonedTimedOut) {
+                stats.increment(Counter.TIMEOUTS);
+            }
+            slot.shutdown();
+        }
+        onFinished.run();
+    }
+
+    /** Runs {@code task} on this driver's event loop. */
+    void execute(Runnable task) {
+        loop.execute(task);
+    }
+
+    ChannelFuture newChannel(SlotHandler handler) {
+        SocketChannel channel = run.transport()
+                .newChannel((int) Math.min(Integer.MAX_VALUE, run.spec().timeout().toMillis()));
+        channel.pipeline().addLast(handler);
+        loop.register(channel);
+        return channel.connect(run.address());
+    }
+
+    long now() {
+        return run.clock().nanoTime();
+    }
+
+    /** Where an event at {@code nowNanos} counts: the warm-up never reaches the report. */
+    PhaseStats stats(long nowNanos) {
+        return nowNanos < run.timeline().measureStartNanos() ? warmup : measured;
+    }
+
+    RequestTemplate template() {
+        return run.template();
+    }
+
+    boolean keepAlive() {
+        return run.spec().keepAlive();
+    }
+
+    boolean openModel() {
+        return schedule != null;
+    }
+
+    void connectionOpened() {
+        OPEN.setRelease(this, open + 1);
+    }
+
+    void connectionClosed() {
+        OPEN.setRelease(this, open - 1);
+    }
+
+    /** Any thread: connections open now. */
+    int activeConnections() {
+        return (int) OPEN.getAcquire(this);
+    }
+}

@@ -1,0 +1,10 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.RunTimeline;
+import java.net.InetSocketAddress;
+
+/** What every event loop of one run shares; immutable. */
+record RunContext(HttpRunSpec spec, NanoClock clock, RunTimeline timeline, RequestTemplate template,
+                  Transport transport, InetSocketAddress address) {
+}

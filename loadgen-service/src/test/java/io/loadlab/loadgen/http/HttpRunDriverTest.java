@@ -1,0 +1,152 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.SystemNanoClock;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunOutcome;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Runs against a real nginx and checks the figures against what nginx itself counted. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HttpRunDriverTest {
+
+    static final String BODY = "{\"code\":200,\"msg\":\"ok\",\"body\":[{\"name\":\"nginx\",\"version\":\"1.18\"}]}";
+
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock());
+    private NginxPeer nginx;
+    private int responseBytes;
+
+    @BeforeAll
+    void startNginx() throws Exception {
+        nginx = NginxPeer.start(BODY);
+        responseBytes = nginx.responseBytes("/hello");
+    }
+
+    @AfterAll
+    void stopNginx() throws Exception {
+        if (nginx != null) {
+            nginx.close();
+        }
+    }
+
+    static RunOutcome await(LoadRun run, long seconds) throws Exception {
+        return run.done().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void closedModelCountsEveryAnswerAndEveryByte() throws Exception {
+        HttpRunSpec spec = Specs.closed(nginx.uri("/hello"), 4, 2, 1_000);
+        RunOutcome outcome = await(driver.start(spec), 10);
+        HttpReport r = (HttpReport) outcome.report();
+
+        assertNull(outcome.failure());
+        assertFalse(outcome.cancelled());
+        assertTrue(r.requests() > 0);
+        assertEquals(0, r.errors().total(), () -> "errors " + r.errors());
+        assertEquals((long) responseBytes * r.requests(), r.bytesReceived());
+        assertEquals((long) RequestTemplate.encode(spec).length() * r.requests(), r.bytesSent());
+        assertEquals(r.requests(), r.latencyMicros().count());
+        assertEquals(4, r.connectionsOpened());
+        assertNull(r.serviceTimeMicros());
+        assertNull(r.connectMicros());
+        assertEquals(r.requests(), HistogramCodec.decode(outcome.histogram()).getTotalCount());
+        assertEquals(1.0, r.durationSeconds(), 1e-9);
+    }
+
+    @Test
+    void warmUpPlusMeasuredEqualsWhatTheServerCounted() throws Exception {
+        long before = nginx.counters()[1];
+        HttpRun run = (HttpRun) driver.start(Specs.spec(nginx.uri("/hello"), 3, 1, 800, 400, 0, true, 2_000));
+        HttpReport r = (HttpReport) await(run, 10).report();
+        long served = nginx.counters()[1] - before - 1; // the second query counts itself
+
+        assertEquals(0, r.errors().total());
+        assertTrue(r.warmupRequests() > 0 && r.requests() > 0);
+        assertEquals(served, r.requests() + r.warmupRequests());
+        assertEquals(served, run.completedIncludingWarmup());
+        assertEquals(r.requests(), r.latencyMicros().count(), "warm-up latencies are not in the report");
+    }
+
+    @Test
+    void postWithABodyAndErrorStatusesAreCountedAsAnswers() throws Exception {
+        HttpRunSpec post = new HttpRunSpec(nginx.uri("/missing"), "POST", java.util.Map.of("X-Run", "t"),
+                "{\"number\":2}", 2, 1, java.time.Duration.ofMillis(500), null, 0, true, java.time.Duration.ofSeconds(2));
+        HttpReport r = (HttpReport) await(driver.start(post), 10).report();
+
+        assertTrue(r.requests() > 0);
+        assertEquals(r.requests(), r.errors().status4xx());
+        assertEquals(r.requests(), r.errors().total(), "only the status class, no socket error");
+        assertEquals((long) RequestTemplate.encode(post).length() * r.requests(), r.bytesSent());
+    }
+
+    @Test
+    void openModelAchievesItsRateWithinOnePercent() throws Exception {
+        RunOutcome outcome = await(driver.start(Specs.spec(nginx.uri("/hello"), 4, 2, 3_000, 0, 200, true, 2_000)), 10);
+        HttpReport r = (HttpReport) outcome.report();
+
+        assertEquals(0, r.errors().total());
+        assertEquals(200, r.requestedRate());
+        assertEquals(200, r.achievedRate(), 2.0);
+        assertEquals(600, r.requests(), 6);
+        assertNotNull(r.serviceTimeMicros());
+        assertEquals(r.requests(), r.serviceTimeMicros().count());
+    }
+
+    @Test
+    void withoutKeepAliveEveryRequestOpensItsOwnConnection() throws Exception {
+        long acceptedBefore = nginx.counters()[0];
+        HttpReport r = (HttpReport) await(driver.start(Specs.spec(nginx.uri("/hello"), 2, 1, 600, 0, 0, false, 2_000)), 10).report();
+        long accepted = nginx.counters()[0] - acceptedBefore - 1;
+
+        assertEquals(0, r.errors().total(), () -> "errors " + r.errors());
+        assertTrue(r.requests() > 0);
+        assertEquals(r.requests(), r.connectionsOpened());
+        assertEquals(accepted, r.connectionsOpened(), "nginx accepted as many connections as the run opened");
+        assertEquals(r.connectionsOpened(), r.connectMicros().count());
+    }
+
+    @Test
+    void aStalledServerShowsInCorrectedLatencyNotInServiceTime() throws Exception {
+        LoadRun run = driver.start(Specs.spec(nginx.uri("/hello"), 10, 1, 2_000, 0, 1_000, true, 5_000));
+        Thread.sleep(700);
+        nginx.pause();
+        try {
+            Thread.sleep(500);
+        } finally {
+            nginx.resume();
+        }
+        HttpReport r = (HttpReport) await(run, 15).report();
+
+        assertEquals(0, r.errors().total());
+        assertTrue(r.latencyMicros().p99() > 200_000, () -> "corrected p99 " + r.latencyMicros());
+        assertTrue(r.latencyMicros().p99() > 5 * r.serviceTimeMicros().p99(),
+                () -> "corrected " + r.latencyMicros() + " service " + r.serviceTimeMicros());
+    }
+
+    @Test
+    void cancelEndsTheRunWithAPartialReport() throws Exception {
+        LoadRun run = driver.start(Specs.closed(nginx.uri("/hello"), 2, 1, 30_000));
+        Thread.sleep(300);
+        run.cancel();
+        run.cancel();
+        RunOutcome outcome = await(run, 5);
+        HttpReport r = (HttpReport) outcome.report();
+
+        assertTrue(outcome.cancelled());
+        assertNull(outcome.failure());
+        assertTrue(r.requests() > 0);
+        assertTrue(r.durationSeconds() < 5, () -> "measured " + r.durationSeconds());
+        assertEquals(0, run.progress().activeConnections());
+    }
+}

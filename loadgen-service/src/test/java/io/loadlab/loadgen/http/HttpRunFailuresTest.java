@@ -1,0 +1,76 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.SystemNanoClock;
+import io.loadlab.loadgen.run.RunOutcome;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Targets that refuse or never answer: errors are counted and the run still ends on time. */
+class HttpRunFailuresTest {
+
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock());
+
+    @Test
+    void refusedPortGivesConnectErrorsAndEndsAtItsDuration() throws Exception {
+        URI target = URI.create("http://127.0.0.1:" + NginxPeer.freePort() + "/");
+        long start = System.nanoTime();
+        RunOutcome outcome = HttpRunDriverTest.await(driver.start(Specs.closed(target, 2, 1, 800)), 10);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        HttpReport r = (HttpReport) outcome.report();
+
+        assertTrue(r.errors().connect() > 0, () -> "errors " + r.errors());
+        assertEquals(0, r.requests());
+        assertEquals(0, r.connectionsOpened());
+        assertTrue(seconds >= 0.75 && seconds < 3, () -> "ended after " + seconds + " s");
+    }
+
+    @Test
+    void silentServerGivesTimeoutsAndReplacedConnections() throws Exception {
+        AtomicInteger accepted = new AtomicInteger();
+        List<Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ServerSocket server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(server.accept()); // read nothing, answer nothing
+                        accepted.incrementAndGet();
+                    }
+                } catch (IOException closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            URI target = URI.create("http://127.0.0.1:" + server.getLocalPort() + "/");
+            long start = System.nanoTime();
+            RunOutcome outcome = HttpRunDriverTest.await(
+                    driver.start(Specs.spec(target, 2, 1, 1_000, 0, 0, true, 300)), 10);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            HttpReport r = (HttpReport) outcome.report();
+
+            assertEquals(0, r.requests());
+            assertTrue(r.errors().timeout() >= 4, () -> "errors " + r.errors());
+            long deadline = System.nanoTime() + 1_000_000_000L;
+            while (accepted.get() < r.connectionsOpened() && System.nanoTime() < deadline) {
+                Thread.sleep(10); // the kernel completes handshakes before the acceptor thread takes them
+            }
+            assertEquals(r.connectionsOpened(), accepted.get());
+            assertTrue(r.connectionsOpened() > 2, "timed-out connections are replaced");
+            assertTrue(seconds < 2.5, () -> "ended after " + seconds + " s");
+        } finally {
+            for (Socket s : held) {
+                s.close();
+            }
+        }
+    }
+}
