@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
+import java.util.OptionalInt;
 
 /** The target service's own settings, under {@code target.*}; every limit is here, overridable by environment. */
 @ConfigMapping(prefix = "target")
@@ -32,8 +33,23 @@ public interface TargetConfig {
     }
 
     interface Udp {
-        /** Port of the sockperf-compatible UDP reflector. */
+        /** Port of the sockperf-compatible UDP reflector; 0 picks a free one (tests). */
         @WithDefault("11111")
         int port();
+
+        /** Address the reflector binds; every interface by default, as the HTTP server. */
+        @WithDefault("0.0.0.0")
+        String host();
+
+        /** False: no reflector, and the readiness check leaves UDP out. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Receiving sockets, one thread each (SO_REUSEPORT); absent: as many as the cores this process sees. */
+        OptionalInt threads();
+
+        /** Senders whose sequence numbers are followed, in all; the least recently heard is forgotten beyond. */
+        @WithDefault("4096")
+        int maxSenders();
     }
 }

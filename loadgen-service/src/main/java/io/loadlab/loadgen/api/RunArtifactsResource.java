@@ -7,6 +7,7 @@ import io.loadlab.loadgen.report.HistogramLog;
 import io.loadlab.loadgen.report.WrkTextReport;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.udp.SockperfTextReport;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -34,7 +35,7 @@ public class RunArtifactsResource {
     @Path("report")
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
     @Operation(summary = "The report of a finished run",
-            description = "JSON by default (latencies in microseconds); Accept: text/plain gives wrk's layout (HTTP runs).")
+            description = "JSON by default (latencies in microseconds); Accept: text/plain gives wrk's layout (HTTP runs) or sockperf's (UDP runs).")
     @APIResponse(responseCode = "200", description = "The report")
     @APIResponse(responseCode = "404", description = "Unknown run, or the run left no report")
     @APIResponse(responseCode = "406", description = "Text asked for a kind of run wrk's layout cannot show")
@@ -47,8 +48,12 @@ public class RunArtifactsResource {
         if (!wantsText(headers)) {
             return Response.ok(run.report(), MediaType.APPLICATION_JSON_TYPE).build();
         }
+        String udp = SockperfTextReport.render(run.report());
+        if (udp != null) {
+            return Response.ok(udp, MediaType.TEXT_PLAIN_TYPE).build();
+        }
         if (!(run.spec() instanceof HttpRunSpec spec) || !(run.report() instanceof HttpReport report)) {
-            throw new ApiException(406, "wrk's text layout is only for http runs; ask for application/json");
+            throw new ApiException(406, "text layouts exist for http (wrk) and udp (sockperf) runs; ask for application/json");
         }
         Histogram h = run.histogram() == null ? null : HistogramCodec.decode(run.histogram());
         String text = WrkTextReport.render(spec.target(), spec.duration(), spec.threads(), spec.connections(), report, h);

@@ -86,7 +86,7 @@ public class RunsResource {
             throw new ApiException(400, "unreadable request body: " + e.getMessage());
         }
         RunSpec spec = parser.parse(root);
-        guard.check(spec.target());
+        spec.destinations().forEach(guard::check);
         RunRecord run = registry.start(spec);
         return Response.accepted(view(run)).location(URI.create("/runs/" + run.id())).build();
     }

@@ -14,5 +14,11 @@ public enum Counter {
     TIMEOUTS,
     READ_WRITE_ERRORS,
     STATUS_4XX,
-    STATUS_5XX
+    STATUS_5XX,
+    /** UDP: messages that asked for a pong; those never answered are the run's dropped. */
+    PONGS_REQUESTED,
+    /** UDP: a pong for a message already answered. */
+    DUPLICATED,
+    /** UDP: a pong below the highest sequence number answered before it. */
+    OUT_OF_ORDER
 }

@@ -18,6 +18,7 @@ public final class RunStats {
     private final List<PhaseStats> measured;
     private final NanoClock clock;
     private final long minIntervalNanos;
+    private final Counter rateOf;
     private final Histogram latency = Histograms.newHistogram();
     private final Histogram serviceTime;
     private final Histogram connect;
@@ -33,6 +34,12 @@ public final class RunStats {
      * @param minIntervalNanos {@link #sampleIfDue()} samples at most this often
      */
     public RunStats(List<PhaseStats> warmup, List<PhaseStats> measured, NanoClock clock, long minIntervalNanos) {
+        this(warmup, measured, clock, minIntervalNanos, Counter.COMPLETED);
+    }
+
+    /** As above, the current rate counting {@code rateOf} rather than completions (UDP throughput: messages sent). */
+    public RunStats(List<PhaseStats> warmup, List<PhaseStats> measured, NanoClock clock, long minIntervalNanos,
+                    Counter rateOf) {
         if (warmup.size() != measured.size() || measured.isEmpty()) {
             throw new IllegalArgumentException("one warm-up and one measured stats per event loop");
         }
@@ -40,6 +47,7 @@ public final class RunStats {
         this.measured = List.copyOf(measured);
         this.clock = clock;
         this.minIntervalNanos = minIntervalNanos;
+        this.rateOf = rateOf;
         this.serviceTime = measured.get(0).serviceTime() == null ? null : Histograms.newHistogram();
         this.connect = measured.get(0).connect() == null ? null : Histograms.newHistogram();
         this.lastSampleNanos = clock.nanoTime();
@@ -68,7 +76,7 @@ public final class RunStats {
                 m.connect().drainInto(connect, null);
             }
         }
-        long completed = total(Counter.COMPLETED);
+        long completed = total(rateOf);
         long elapsed = now - lastSampleNanos;
         currentRate = elapsed <= 0 ? 0 : (completed - lastCompleted) * 1e9 / elapsed;
         lastCompleted = completed;
@@ -101,7 +109,7 @@ public final class RunStats {
         return lastInterval;
     }
 
-    /** Completions per second over the last sampled interval. */
+    /** Completions (or the counter chosen) per second over the last sampled interval. */
     public synchronized double currentRate() {
         return currentRate;
     }

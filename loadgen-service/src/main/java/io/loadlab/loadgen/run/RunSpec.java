@@ -2,6 +2,7 @@ package io.loadlab.loadgen.run;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * What every run spec shares, whatever its transport. Implementations are immutable records,
@@ -20,4 +21,9 @@ public interface RunSpec {
 
     /** Driven like the run, left out of the report. {@link Duration#ZERO} for none. */
     Duration warmup();
+
+    /** Every address the run will send to or read from, each checked against the allowlist; the target first. */
+    default List<URI> destinations() {
+        return List.of(target());
+    }
 }

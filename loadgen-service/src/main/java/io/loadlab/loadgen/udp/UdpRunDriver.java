@@ -1,0 +1,67 @@
+package io.loadlab.loadgen.udp;
+
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunDriver;
+import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunSpec;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Starts {@link UdpRun}s for one UDP kind; the three kinds' beans differ only in the kind they
+ * answer for. A target that cannot be resolved or a socket or metrics URL that cannot be opened
+ * gives a run already done with its failure.
+ */
+public abstract class UdpRunDriver implements RunDriver {
+
+    private final NanoClock clock;
+    private final AtomicLong runs = new AtomicLong();
+
+    protected UdpRunDriver(NanoClock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public LoadRun start(RunSpec spec) {
+        if (!(spec instanceof UdpRunSpec udp) || !spec.kind().equals(kind())) {
+            throw new IllegalArgumentException("not a " + kind() + " spec: " + spec);
+        }
+        String stage = "resolve " + udp.target().getHost();
+        try {
+            InetSocketAddress peer = new InetSocketAddress(InetAddress.getByName(udp.target().getHost()),
+                    udp.target().getPort());
+            stage = "read targetMetrics " + udp.targetMetrics();
+            TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics());
+            stage = "open a UDP socket to " + peer;
+            return UdpRun.start(udp, clock, peer, counters, "loadgen-" + kind() + "-" + runs.incrementAndGet());
+        } catch (IOException | RuntimeException e) {
+            return failed("cannot " + stage + ": " + e.getMessage());
+        }
+    }
+
+    private static LoadRun failed(String why) {
+        RunOutcome outcome = new RunOutcome(null, null, false, why);
+        return new LoadRun() {
+            @Override
+            public RunProgress progress() {
+                return RunProgress.idle();
+            }
+
+            @Override
+            public void cancel() {
+            }
+
+            @Override
+            public CompletionStage<RunOutcome> done() {
+                return CompletableFuture.completedFuture(outcome);
+            }
+        };
+    }
+}
