@@ -1,10 +1,10 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Runs {@code UdpThroughputSpec}s. */
-@ApplicationScoped
+@Singleton
 public class UdpThroughputDriver extends UdpRunDriver {
 
     public UdpThroughputDriver(NanoClock clock) {

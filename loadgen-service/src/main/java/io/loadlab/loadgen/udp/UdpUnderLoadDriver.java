@@ -1,10 +1,10 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Runs {@code UdpUnderLoadSpec}s. */
-@ApplicationScoped
+@Singleton
 public class UdpUnderLoadDriver extends UdpRunDriver {
 
     public UdpUnderLoadDriver(NanoClock clock) {

@@ -5,10 +5,10 @@ import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.udp.UdpPingPongReport;
 import io.loadlab.loadgen.udp.UdpPingPongSpec;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 /** Reads {@code "kind": "udp-pingpong"}: a rate caps how often a ping leaves; there is no bitrate. */
-@ApplicationScoped
+@Singleton
 public class UdpPingPongSpecReader extends UdpSpecReader {
 
     public UdpPingPongSpecReader(LimitsConfig limits) {

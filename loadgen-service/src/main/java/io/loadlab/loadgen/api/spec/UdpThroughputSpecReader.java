@@ -5,12 +5,12 @@ import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.udp.UdpThroughputReport;
 import io.loadlab.loadgen.udp.UdpThroughputSpec;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.net.URI;
 
 /** Reads {@code "kind": "udp-throughput"}: rate or bitrate, and the optional {@code targetMetrics}. */
-@ApplicationScoped
+@Singleton
 public class UdpThroughputSpecReader extends UdpSpecReader {
 
     public UdpThroughputSpecReader(LimitsConfig limits) {

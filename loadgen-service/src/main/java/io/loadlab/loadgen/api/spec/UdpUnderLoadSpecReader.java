@@ -5,12 +5,12 @@ import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.udp.UdpUnderLoadReport;
 import io.loadlab.loadgen.udp.UdpUnderLoadSpec;
-import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Singleton;
 
 import java.net.URI;
 
 /** Reads {@code "kind": "udp-underload"}: throughput's fields plus {@code replyEvery} (sockperf's default, 100). */
-@ApplicationScoped
+@Singleton
 public class UdpUnderLoadSpecReader extends UdpSpecReader {
 
     public UdpUnderLoadSpecReader(LimitsConfig limits) {
