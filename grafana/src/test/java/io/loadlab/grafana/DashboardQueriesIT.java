@@ -38,25 +38,31 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The dashboards against the real thing: a Prometheus started here scrapes both packaged services
  * (every second, with prometheus-local.yml adapted to free ports) while the loadgen, driven through its
- * REST API, loads the target. Then every template variable and every panel query of every dashboard is
- * evaluated through Prometheus' HTTP API at a moment inside the run, and must return data.
+ * REST API, loads the target: an HTTP run, then a UDP run against the reflector. Then every template
+ * variable and every panel query of every dashboard is evaluated through Prometheus' HTTP API at a moment
+ * inside the run that feeds it (UDP panels: the UDP run), and must return data.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DashboardQueriesIT {
 
-    private static final Duration RUN = Duration.ofSeconds(10);
-    /** Queries are evaluated this far into the run: several scrapes of load, the run still active. */
-    private static final Duration EVALUATE_AT = Duration.ofSeconds(7);
+    private static final Duration HTTP_RUN = Duration.ofSeconds(8);
+    private static final Duration UDP_RUN = Duration.ofSeconds(5);
+    /** Queries are evaluated this long before a run ends: several scrapes of load, the run still active. */
+    private static final Duration BEFORE_END = Duration.ofSeconds(2);
     private static final String RATE_INTERVAL = "5s";
     private static final Pattern LABEL_VALUES = Pattern.compile("label_values\\(\\s*(?:(.*),\\s*)?(\\w+)\\s*\\)");
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** RunState's end states as the API writes them. */
+    private static final List<String> FINISHED = List.of("completed", "failed", "cancelled");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<LocalProcess> processes = new ArrayList<>();
     private PrometheusApi prometheus;
     private double startedAt;
-    private double evaluatedAt;
-    private JsonNode finishedRun;
+    private double httpMoment;
+    private double udpMoment;
+    private JsonNode httpRun;
+    private JsonNode udpRun;
 
     @BeforeAll
     void scrapeBothServicesUnderLoad() throws Exception {
@@ -71,13 +77,14 @@ class DashboardQueriesIT {
         int targetPort = FreePorts.tcp();
         int loadgenPort = FreePorts.tcp();
         int prometheusPort = FreePorts.tcp();
+        int udpPort = FreePorts.udp();
         String token = UUID.randomUUID().toString();
         Path config = work.resolve("prometheus.yml");
         writeScrapeConfig(config, Map.of("target-service", "127.0.0.1:" + targetPort, "loadgen-service", "127.0.0.1:" + loadgenPort));
         run(List.of(promtool.toString(), "check", "config", config.toString()), work);
 
         LocalProcess target = start("target-service", java(targetJar, "-Dquarkus.http.port=" + targetPort,
-                "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.port=" + FreePorts.udp()), work);
+                "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort), work);
         LocalProcess loadgen = start("loadgen-service", java(loadgenJar, "-Dquarkus.http.port=" + loadgenPort,
                 "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
                 "-Dloadgen.data-dir=" + work.resolve("loadgen-data")), work);
@@ -91,12 +98,31 @@ class DashboardQueriesIT {
         startedAt = now();
         awaitScraped("target-service", "loadgen-service");
 
-        String runUrl = startRun("http://127.0.0.1:" + loadgenPort, token, "http://127.0.0.1:" + targetPort + "/test/testApi");
-        double runStarted = now();
-        Thread.sleep(EVALUATE_AT.toMillis());
-        evaluatedAt = now();
-        assertTrue(evaluatedAt - runStarted < RUN.toSeconds(), "evaluation moment fell after the run");
-        finishedRun = awaitFinished(runUrl, RUN.plusSeconds(30));
+        String loadgenUrl = "http://127.0.0.1:" + loadgenPort;
+        ObjectNode http = JSON.createObjectNode().put("kind", "http")
+                .put("target", "http://127.0.0.1:" + targetPort + "/test/testApi").put("method", "POST")
+                .put("body", "{\"number\":10}").put("connections", 4).put("threads", 1)
+                .put("duration", HTTP_RUN.toSeconds() + "s").put("rate", 400).put("timeout", "2s");
+        http.putObject("headers").put("Content-Type", "application/json");
+        String httpUrl = startRun(loadgenUrl, token, http);
+        httpMoment = momentBeforeEnd(HTTP_RUN);
+        httpRun = awaitFinished(httpUrl, HTTP_RUN.plusSeconds(30));
+
+        ObjectNode udp = JSON.createObjectNode().put("kind", "udp-underload").put("target", "udp://127.0.0.1:" + udpPort)
+                .put("messageSize", 64).put("rate", 2000).put("replyEvery", 100).put("duration", UDP_RUN.toSeconds() + "s")
+                .put("targetMetrics", "http://127.0.0.1:" + targetPort + "/q/metrics");
+        String udpUrl = startRun(loadgenUrl, token, udp);
+        udpMoment = momentBeforeEnd(UDP_RUN);
+        udpRun = awaitFinished(udpUrl, UDP_RUN.plusSeconds(30));
+    }
+
+    /** Sleeps until {@link #BEFORE_END} before a run of {@code length} started now ends; that moment. */
+    private static double momentBeforeEnd(Duration length) throws InterruptedException {
+        double started = now();
+        Thread.sleep(length.minus(BEFORE_END).toMillis());
+        double moment = now();
+        assertTrue(moment - started < length.toSeconds(), "evaluation moment fell after the run");
+        return moment;
     }
 
     @AfterAll
@@ -107,15 +133,24 @@ class DashboardQueriesIT {
     }
 
     @Test
-    void loadWentThroughTheLoadgenToTheTarget() throws Exception {
-        assertEquals("completed", finishedRun.path("state").asText(), "run: " + finishedRun);
+    void httpLoadWentThroughTheLoadgenToTheTarget() throws Exception {
+        assertEquals("completed", httpRun.path("state").asText(), "run: " + httpRun);
         String uri = "uri=\"/test/testApi\"";
-        assertPositive("sum(rate(http_server_requests_seconds_count{" + uri + ", status=\"200\"}[" + RATE_INTERVAL + "]))");
-        assertPositive("sum(loadgen_achieved_rate)");
-        assertPositive("sum(loadgen_requested_rate)");
-        assertPositive("sum(rate(loadgen_bytes_received_total[" + RATE_INTERVAL + "]))");
-        assertPositive("sum(loadgen_active_connections)");
-        assertPositive("max(loadgen_latency_seconds{quantile=\"0.99\"})");
+        assertPositive("sum(rate(http_server_requests_seconds_count{" + uri + ", status=\"200\"}[" + RATE_INTERVAL + "]))", httpMoment);
+        assertPositive("sum(loadgen_achieved_rate)", httpMoment);
+        assertPositive("sum(loadgen_requested_rate)", httpMoment);
+        assertPositive("sum(rate(loadgen_bytes_received_total[" + RATE_INTERVAL + "]))", httpMoment);
+        assertPositive("sum(loadgen_active_connections)", httpMoment);
+        assertPositive("max(loadgen_latency_seconds{quantile=\"0.99\"})", httpMoment);
+    }
+
+    @Test
+    void udpLoadWentThroughTheLoadgenToTheReflector() throws Exception {
+        assertEquals("completed", udpRun.path("state").asText(), "run: " + udpRun);
+        assertPositive("sum(rate(target_udp_received_total[" + RATE_INTERVAL + "]))", udpMoment);
+        assertPositive("sum(rate(target_udp_replies_total[" + RATE_INTERVAL + "]))", udpMoment);
+        assertPositive("sum(rate(loadgen_bytes_sent_total[" + RATE_INTERVAL + "]))", udpMoment);
+        assertPositive("max(loadgen_latency_seconds{quantile=\"0.5\"})", udpMoment);
     }
 
     @TestFactory
@@ -132,9 +167,10 @@ class DashboardQueriesIT {
         return Dashboard.all().stream().map(d -> DynamicContainer.dynamicContainer(d.name(),
                 d.queries().stream().map(q -> DynamicTest.dynamicTest(q.where(), () -> {
                     String promql = resolve(d).apply(q.expr());
+                    double moment = q.expr().contains("udp") ? udpMoment : httpMoment;
                     JsonNode data;
                     try {
-                        data = prometheus.query(promql, evaluatedAt);
+                        data = prometheus.query(promql, moment);
                     } catch (IOException e) {
                         throw new AssertionError(q.where() + ": " + e.getMessage() + "\n  expr: " + promql, e);
                     }
@@ -142,16 +178,20 @@ class DashboardQueriesIT {
                 }))));
     }
 
-    /** Grafana's order: each variable's query sees the variables above it; all values chosen ("All" made explicit). */
+    /**
+     * Grafana's order: each variable's query sees the variables above it; all values chosen ("All" made
+     * explicit). The time range runs from the first scrape to the end of the last run's evaluation.
+     */
     private TemplateValues resolve(Dashboard d) throws IOException, InterruptedException {
-        TemplateValues values = new TemplateValues(RATE_INTERVAL, "1s", (long) Math.ceil(evaluatedAt - startedAt));
+        double end = Math.max(httpMoment, udpMoment);
+        TemplateValues values = new TemplateValues(RATE_INTERVAL, "1s", (long) Math.ceil(end - startedAt));
         for (Dashboard.Variable v : d.variables()) {
             Matcher m = LABEL_VALUES.matcher(v.query());
             if (!m.matches()) {
                 fail(d.name() + ": $" + v.name() + " is not a label_values() query: " + v.query());
             }
             String selector = m.group(1) == null ? null : values.apply(m.group(1));
-            List<String> found = prometheus.labelValues(m.group(2), selector, startedAt, evaluatedAt);
+            List<String> found = prometheus.labelValues(m.group(2), selector, startedAt, end);
             assertFalse(found.isEmpty(), d.name() + ": template variable $" + v.name() + " has no values\n  query: "
                     + v.query() + "\n  selector: " + selector);
             boolean several = v.multi() || v.includeAll();
@@ -160,24 +200,20 @@ class DashboardQueriesIT {
         return values;
     }
 
-    private void assertPositive(String promql) throws IOException, InterruptedException {
-        JsonNode result = prometheus.query(promql, evaluatedAt).path("result");
+    private void assertPositive(String promql, double moment) throws IOException, InterruptedException {
+        JsonNode result = prometheus.query(promql, moment).path("result");
         assertFalse(result.isEmpty(), "no data: " + promql);
         double value = Double.parseDouble(result.get(0).path("value").get(1).asText());
         assertTrue(value > 0, promql + " = " + value);
     }
 
-    private String startRun(String loadgen, String token, String target) throws IOException, InterruptedException {
-        ObjectNode spec = JSON.createObjectNode().put("kind", "http").put("target", target).put("method", "POST")
-                .put("body", "{\"number\":10}").put("connections", 4).put("threads", 1)
-                .put("duration", RUN.toSeconds() + "s").put("rate", 400).put("timeout", "2s");
-        spec.putObject("headers").put("Content-Type", "application/json");
+    private String startRun(String loadgen, String token, ObjectNode spec) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(loadgen + "/runs"))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(spec.toString())).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() == 501) {
-            fail("the loadgen has no driver for http runs (501): build loadgen-service with the engine merged\n" + r.body());
+            fail("the loadgen has no driver for " + spec.path("kind").asText() + " runs (501)\n" + r.body());
         }
         assertEquals(202, r.statusCode(), "POST /runs: " + r.body());
         return loadgen + "/runs/" + JSON.readTree(r.body()).path("id").asText();
@@ -189,8 +225,7 @@ class DashboardQueriesIT {
         while (System.nanoTime() < deadline) {
             run = JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(runUrl)).timeout(Duration.ofSeconds(5)).build(),
                     HttpResponse.BodyHandlers.ofString()).body());
-            String state = run.path("state").asText();
-            if (!"running".equals(state) && !"pending".equals(state) && !"created".equals(state)) {
+            if (FINISHED.contains(run.path("state").asText())) {
                 return run;
             }
             Thread.sleep(250);
