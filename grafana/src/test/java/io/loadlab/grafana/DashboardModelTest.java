@@ -102,6 +102,25 @@ class DashboardModelTest {
         }));
     }
 
+    @TestFactory
+    Stream<DynamicTest> panelsDoNotOverlap() {
+        return DASHBOARDS.stream().map(d -> DynamicTest.dynamicTest(d.name(), () -> {
+            List<JsonNode> panels = d.panels();
+            for (int i = 0; i < panels.size(); i++) {
+                for (int j = i + 1; j < panels.size(); j++) {
+                    JsonNode a = panels.get(i).path("gridPos");
+                    JsonNode b = panels.get(j).path("gridPos");
+                    boolean overlap = a.path("x").asInt() < b.path("x").asInt() + b.path("w").asInt()
+                            && b.path("x").asInt() < a.path("x").asInt() + a.path("w").asInt()
+                            && a.path("y").asInt() < b.path("y").asInt() + b.path("h").asInt()
+                            && b.path("y").asInt() < a.path("y").asInt() + a.path("h").asInt();
+                    assertFalse(overlap, d.name() + ": panels \"" + panels.get(i).path("title").asText() + "\" and \""
+                            + panels.get(j).path("title").asText() + "\" overlap");
+                }
+            }
+        }));
+    }
+
     @Test
     void jvmOnlyMetersAreNamedInThePanelTitle() {
         for (Dashboard d : DASHBOARDS) {
