@@ -106,7 +106,9 @@ class GrafanaTest {
     private static void collectDatasourceUids(JsonNode n, Set<String> out) {
         if (n.isObject()) {
             JsonNode ds = n.get("datasource");
-            if (ds != null && ds.isObject() && ds.hasNonNull("uid") && !ds.get("uid").asText().startsWith("$")) {
+            // "$var" is a template variable; "-- Grafana --" and friends are Grafana's built-in sources.
+            if (ds != null && ds.isObject() && ds.hasNonNull("uid") && !ds.get("uid").asText().startsWith("$")
+                    && !ds.get("uid").asText().startsWith("-- ") && !"grafana".equals(ds.get("uid").asText())) {
                 out.add(ds.get("uid").asText());
             }
             n.forEach(c -> collectDatasourceUids(c, out));
