@@ -1,0 +1,56 @@
+package io.loadlab.k8s;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every overlay renders into valid objects (unknown fields rejected) in the loadlab namespace. */
+class ManifestsTest {
+
+    static final java.util.List<String> OVERLAYS = Kustomize.OVERLAYS;
+
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void rendersIntoKnownValidObjectsInOneNamespace(String overlay) {
+        Rendered r = Kustomize.render(overlay);
+        assertFalse(r.objects().isEmpty(), overlay + " rendered nothing");
+        assertEquals(1, r.all(Namespace.class).size(), overlay + ": one Namespace");
+        assertEquals(Repo.NAMESPACE, r.all(Namespace.class).get(0).getMetadata().getName());
+        for (HasMetadata o : r.objects()) {
+            if (!(o instanceof Namespace)) {
+                assertEquals(Repo.NAMESPACE, o.getMetadata().getNamespace(),
+                        overlay + ": " + o.getKind() + " " + o.getMetadata().getName() + " namespace");
+            }
+        }
+        // The platform: one loadgen, Prometheus and Grafana in every overlay.
+        r.loadgen();
+        r.get(Deployment.class, "prometheus");
+        r.get(Deployment.class, "grafana");
+        assertFalse(r.targets().isEmpty(), overlay + ": no target");
+    }
+
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void noSecretValuesAreShipped(String overlay) {
+        Rendered r = Kustomize.render(overlay);
+        for (Secret s : r.all(Secret.class)) {
+            assertTrue((s.getData() == null || s.getData().isEmpty()) && (s.getStringData() == null || s.getStringData().isEmpty()),
+                    overlay + ": Secret " + s.getMetadata().getName() + " carries data; the user creates secrets");
+        }
+        var token = Pods.container(r.loadgen(), "loadgen-service").getEnv().stream()
+                .filter(e -> e.getName().equals("LOADGEN_API_TOKEN")).findFirst()
+                .orElseThrow(() -> new AssertionError(overlay + ": loadgen has no LOADGEN_API_TOKEN"));
+        assertEquals(null, token.getValue(), overlay + ": the API token must not be a literal");
+        assertEquals("loadgen-api", token.getValueFrom().getSecretKeyRef().getName());
+        assertEquals("token", token.getValueFrom().getSecretKeyRef().getKey());
+        assertFalse(Boolean.TRUE.equals(token.getValueFrom().getSecretKeyRef().getOptional()),
+                "without a token the loadgen refuses to start; say so at pod creation instead");
+    }
+}
