@@ -79,9 +79,12 @@ final class UdpLoop {
             boolean pong = replyEvery > 0 && sequence % replyEvery == 0;
             boolean inWarmup = timeline.warmingUp(now);
             PhaseStats phase = inWarmup ? warmup : measured;
+            // The round trip starts before the send, as sockperf's does: on loopback the pong can be
+            // queued before write() even returns, so a later timestamp would hide the send's own cost.
+            long sentAt = clock.nanoTime();
             if (send(sequence, pong, phase)) {
                 if (pong) {
-                    pongs.sent(sequence, clock.nanoTime(), inWarmup);
+                    pongs.sent(sequence, sentAt, inWarmup);
                 }
                 if (pong && spec.waitsForPong()) {
                     await(Math.min(clock.nanoTime() + PONG_TIMEOUT_NANOS, timeline.endNanos()), true);
