@@ -71,7 +71,7 @@ final class CellRunner {
         Double lag = r != null && r.requestedRate() > 0 ? Math.max(0, 1 - r.achievedRate() / r.requestedRate()) : null;
         Evidence e = new Evidence(TargetMetrics.utilisation(samples.target, t.cores()),
                 link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
-                samples.self.cpu(cpus), samples.self.waiting(cpus), lag);
+                samples.self.cpu(cpus), samples.self.busiest(v.threads()), lag);
         Verdict verdict = run.state() == io.loadlab.loadgen.run.RunState.COMPLETED ? verdicts.decide(e)
                 : new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
                 + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial");

@@ -9,16 +9,18 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param targetCpu       the target's CPU time / (wall time x its cores)
  * @param linkUtilisation bytes per second received / link capacity in bytes per second
  * @param loadgenCpu      the loadgen's CPU time / (wall time x the CPUs it may run on)
- * @param loadgenCpuWait  time the loadgen's threads were runnable but waited for a CPU, same scale: a
- *                        generator sharing its cores with a busy neighbour is starved, not idle
+ * @param loadgenLoops    the loadgen's busiest threads (as many as the run has event loops): the mean fraction of
+ *                        the wall time each was on a CPU or runnable and waiting for one. Near 1, the event loops
+ *                        never waited for the target: the generator set the pace. Counting the waiting matters: a
+ *                        generator sharing its core with a busy neighbour runs half the time and is starved, not idle
  * @param scheduleLag     open model only: 1 - achieved rate / requested rate (0 when on schedule)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Evidence(Double targetCpu, Double linkUtilisation, Double loadgenCpu, Double loadgenCpuWait,
+public record Evidence(Double targetCpu, Double linkUtilisation, Double loadgenCpu, Double loadgenLoops,
                        Double scheduleLag) {
 
-    /** CPU the loadgen wanted: on a CPU or waiting for one. */
+    /** How saturated the loadgen was: the larger of its CPU share and its event loops' busy-or-waiting share. */
     public double loadgenDemand() {
-        return (loadgenCpu == null ? 0 : loadgenCpu) + (loadgenCpuWait == null ? 0 : loadgenCpuWait);
+        return Math.max(loadgenCpu == null ? 0 : loadgenCpu, loadgenLoops == null ? 0 : loadgenLoops);
     }
 }

@@ -42,13 +42,12 @@ final class SelfCpu {
         return out;
     }
 
-    /** Sums CPU and waiting between successive samples, per thread; threads born in between count whole. */
+    /** Sums, per thread, CPU and waiting between successive samples; threads born in between count whole. */
     static final class Window {
+        private final Map<Long, long[]> totals = new HashMap<>();
         private Map<Long, long[]> last;
         private long firstNanos;
         private long lastNanos;
-        private long cpu;
-        private long wait;
         private boolean waitKnown = true;
 
         void add(long nanos, Map<Long, long[]> sample) {
@@ -57,11 +56,12 @@ final class SelfCpu {
             } else {
                 sample.forEach((tid, now) -> {
                     long[] before = last.get(tid);
-                    cpu += now[0] - (before == null ? 0 : before[0]);
+                    long[] sum = totals.computeIfAbsent(tid, k -> new long[2]);
+                    sum[0] += now[0] - (before == null ? 0 : before[0]);
                     if (now[1] < 0) {
                         waitKnown = false;
                     } else {
-                        wait += now[1] - (before == null ? 0 : before[1]);
+                        sum[1] += now[1] - (before == null ? 0 : before[1]);
                     }
                 });
             }
@@ -69,13 +69,27 @@ final class SelfCpu {
             lastNanos = nanos;
         }
 
-        /** CPU time over the window / (window x cpus); null before two samples. */
+        /** CPU time of all threads over the window / (window x cpus); null before two samples. */
         Double cpu(int cpus) {
-            return lastNanos > firstNanos ? (double) cpu / ((lastNanos - firstNanos) * (double) cpus) : null;
+            if (lastNanos <= firstNanos) {
+                return null;
+            }
+            long cpu = totals.values().stream().mapToLong(t -> t[0]).sum();
+            return cpu / ((lastNanos - firstNanos) * (double) cpus);
         }
 
-        Double waiting(int cpus) {
-            return lastNanos > firstNanos && waitKnown ? (double) wait / ((lastNanos - firstNanos) * (double) cpus) : null;
+        /**
+         * The mean, over the {@code n} threads with the most CPU + waiting, of (CPU + waiting) / window, each capped
+         * at 1; null before two samples or without per-thread figures.
+         */
+        Double busiest(int n) {
+            if (lastNanos <= firstNanos || !waitKnown || totals.isEmpty()) {
+                return null;
+            }
+            double wall = lastNanos - firstNanos;
+            return totals.values().stream().mapToDouble(t -> Math.min(1.0, (t[0] + t[1]) / wall))
+                    .boxed().sorted(java.util.Comparator.reverseOrder()).limit(n)
+                    .mapToDouble(Double::doubleValue).average().orElse(0);
         }
     }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * Decides what limited a cell from what was measured during it. Pure: figures in, verdict out.
  * <ol>
- * <li>The loadgen's CPU demand at or above {@code loadgenSaturation}: {@code loadgen-bound}, first, because a
+ * <li>The loadgen's CPU share or its event loops' busy-or-waiting share at or above {@code loadgenSaturation}: {@code loadgen-bound}, first, because a
  *     starved generator makes every other figure a statement about itself.</li>
  * <li>The target's CPU or the link at or above its threshold: {@code cpu-bound} or {@code network-bound};
  *     when both, the one further past its threshold.</li>
@@ -27,8 +27,9 @@ public final class Verdicts {
     public Verdict decide(Evidence e) {
         if (e.loadgenDemand() >= t.loadgenSaturation()) {
             return new Verdict(Verdict.LOADGEN, e, false, String.format(Locale.ROOT,
-                    "the loadgen wanted %.2f of its CPUs (on CPU %.2f + waiting %.2f) >= %.2f: its figures are not trustworthy",
-                    e.loadgenDemand(), nz(e.loadgenCpu()), nz(e.loadgenCpuWait()), t.loadgenSaturation()));
+                    "the loadgen was saturated (CPU %.2f of its cores, event loops busy or waiting for a CPU %.2f of the time) "
+                            + ">= %.2f: its figures are not trustworthy",
+                    nz(e.loadgenCpu()), nz(e.loadgenLoops()), t.loadgenSaturation()));
         }
         double cpu = e.targetCpu() == null ? 0 : e.targetCpu() / t.cpuSaturation();
         double net = e.linkUtilisation() == null ? 0 : e.linkUtilisation() / t.networkSaturation();

@@ -15,9 +15,9 @@ class VerdictsTest {
         return s == null || s.isBlank() ? null : Double.valueOf(s);
     }
 
-    @ParameterizedTest(name = "cpu={0} link={1} lg={2}+{3} lag={4} -> {5}")
+    @ParameterizedTest(name = "cpu={0} link={1} lg={2}/{3} lag={4} -> {5}")
     @CsvSource(delimiter = '|', nullValues = "-", value = {
-            // targetCpu | link | loadgenCpu | wait | lag  | verdict           | trustworthy
+            // targetCpu | link | loadgenCpu | loops| lag  | verdict           | trustworthy
             "0.97        | 0.12 | 0.40       | 0.01 | -    | cpu-bound         | true",
             "0.85        | 0.12 | 0.40       | 0.01 | -    | cpu-bound         | true",
             "0.84        | 0.12 | 0.40       | 0.01 | -    | concurrency-bound | true",
@@ -26,8 +26,9 @@ class VerdictsTest {
             "0.95        | 0.99 | 0.30       | 0.00 | -    | network-bound     | true",
             "0.99        | 0.90 | 0.30       | 0.00 | -    | cpu-bound         | true",
             "0.60        | 0.50 | 0.95       | 0.00 | -    | loadgen-bound     | false",
-            "0.60        | 0.50 | 0.50       | 0.45 | -    | loadgen-bound     | false",
-            "0.99        | 0.10 | 0.60       | 0.35 | -    | loadgen-bound     | false",
+            "0.60        | 0.50 | 0.50       | 0.95 | -    | loadgen-bound     | false",
+            "0.99        | 0.10 | 0.60       | 0.92 | -    | loadgen-bound     | false",
+            "0.99        | 0.10 | 0.60       | 0.80 | -    | cpu-bound         | true",
             "0.30        | 0.10 | 0.30       | 0.00 | 0.25 | loadgen-bound     | false",
             "0.30        | 0.10 | 0.30       | 0.00 | 0.05 | concurrency-bound | true",
             "0.95        | 0.10 | 0.30       | 0.00 | 0.25 | cpu-bound         | true",
