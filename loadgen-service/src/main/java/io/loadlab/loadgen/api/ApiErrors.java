@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetRefusedException;
+import io.loadlab.loadgen.experiment.ActiveExperimentException;
 import io.loadlab.loadgen.run.ActiveRunLimitException;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.NoDriverException;
@@ -39,6 +40,11 @@ public class ApiErrors {
     public Response busy(ActiveRunLimitException e) {
         String active = e.activeIds().isEmpty() ? null : e.activeIds().get(0);
         return json(new ApiError(409, e.getMessage() + " (loadgen.runs.max-active)", null, active, null, null, null));
+    }
+
+    @ServerExceptionMapper
+    public Response busyExperiment(ActiveExperimentException e) {
+        return json(new ApiError(409, e.getMessage(), null, e.active(), null, null, null));
     }
 
     @ServerExceptionMapper

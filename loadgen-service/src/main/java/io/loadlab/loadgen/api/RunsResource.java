@@ -151,7 +151,7 @@ public class RunsResource {
         return t != null && "application".equals(t.getType()) && ("json".equals(t.getSubtype()) || t.getSubtype().endsWith("+json"));
     }
 
-    private static int intParam(String name, String value, int dflt, int min, int max) {
+    static int intParam(String name, String value, int dflt, int min, int max) {
         if (value == null || value.isEmpty()) {
             return dflt;
         }

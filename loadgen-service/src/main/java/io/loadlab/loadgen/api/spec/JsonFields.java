@@ -23,11 +23,18 @@ public final class JsonFields {
 
     private final ObjectNode node;
     private final Violations violations;
+    private final String prefix;
     private final Set<String> read = new HashSet<>();
 
     public JsonFields(ObjectNode node, Violations violations) {
+        this(node, violations, "");
+    }
+
+    /** Fields of a nested object; violations name them under {@code prefix}, e.g. {@code targets[0].url}. */
+    private JsonFields(ObjectNode node, Violations violations, String prefix) {
         this.node = node;
         this.violations = violations;
+        this.prefix = prefix;
     }
 
     public Violations violations() {
@@ -116,7 +123,42 @@ public final class JsonFields {
             if (e.getValue().isTextual()) {
                 out.put(e.getKey(), e.getValue().textValue());
             } else {
-                violations.add(field, "value of '" + e.getKey() + "' must be a string");
+                violations.add(prefix + field, "value of '" + e.getKey() + "' must be a string");
+            }
+        }
+        return out;
+    }
+
+    /** A nested object's fields, null when absent; its violations are named {@code field.x}. */
+    public JsonFields object(String field) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        return n.isObject() ? new JsonFields((ObjectNode) n, violations, prefix + field + ".")
+                : bad(field, "must be an object", null);
+    }
+
+    /**
+     * An array of objects, each read through its own fields named {@code field[i].x}; null when absent.
+     * An element that is not an object is reported and left out.
+     */
+    public java.util.List<JsonFields> objects(String field) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isArray()) {
+            return bad(field, "must be an array of objects", null);
+        }
+        java.util.List<JsonFields> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode e = n.get(i);
+            String name = field + "[" + i + "]";
+            if (e.isObject()) {
+                out.add(new JsonFields((ObjectNode) e, violations, prefix + name + "."));
+            } else {
+                violations.add(prefix + name, "must be an object");
             }
         }
         return out;
@@ -126,7 +168,7 @@ public final class JsonFields {
     public void rejectUnknown() {
         node.fieldNames().forEachRemaining(name -> {
             if (!read.contains(name)) {
-                violations.add(name, "unknown field");
+                violations.add(prefix + name, "unknown field");
             }
         });
     }
@@ -138,7 +180,7 @@ public final class JsonFields {
     }
 
     private <T> T bad(String field, String message, T dflt) {
-        violations.add(field, message);
+        violations.add(prefix + field, message);
         return dflt;
     }
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# What limits QPS: CPU or bandwidth, on one machine. The target service alone in a network namespace behind a
+# veth pair whose target side is shaped to LINK (tbf), pinned to TARGET_CORE; the loadgen in the root namespace,
+# driven through POST /experiments. Cells: number 10 and 391 (closed model, keep-alive), then number 10 without
+# the link limit (the target's one core as the limit). Prints each experiment's table and verdicts.
+# Load goes only to 10.200.7.2, inside the namespace this script creates and removes (trap), and to loopback.
+#   LINK=100mbit DURATION=5s WARMUP=2s bench/experiment-netns.sh
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+source "$here/lib/common.sh"
+require java curl python3 taskset ip tc
+
+LINK=${LINK:-100mbit} DURATION=${DURATION:-5s} WARMUP=${WARMUP:-2s} TARGET_CORE=${TARGET_CORE:-1}
+NS=lgexp-b HOST_IF=lgexpb-r NS_IF=lgexpb-t HOST_ADDR=10.200.7.5 NS_ADDR=10.200.7.6 PORT=18090
+[ "$(id -u)" = 0 ] || { echo "needs root for ip netns and tc" >&2; exit 2; }
+for m in target-service loadgen-service; do
+  [ -f "$root/$m/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -pl "$m")
+done
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  for p in $(ip netns pids "$NS" 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
+  ip netns del "$NS" 2>/dev/null || true
+  ip link del "$HOST_IF" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+cleanup_leftovers() { ip netns del "$NS" 2>/dev/null || true; ip link del "$HOST_IF" 2>/dev/null || true; }
+cleanup_leftovers
+
+ip netns add "$NS"
+ip link add "$HOST_IF" type veth peer name "$NS_IF"
+ip link set "$NS_IF" netns "$NS"
+ip addr add "$HOST_ADDR/30" dev "$HOST_IF"; ip link set "$HOST_IF" up
+ip netns exec "$NS" ip addr add "$NS_ADDR/30" dev "$NS_IF"
+ip netns exec "$NS" ip link set "$NS_IF" up
+ip netns exec "$NS" ip link set lo up
+shape() { ip netns exec "$NS" tc qdisc replace dev "$NS_IF" root tbf rate "$1" burst 32kbit latency 50ms; }
+unshape() { ip netns exec "$NS" tc qdisc del dev "$NS_IF" root 2>/dev/null || true; }
+shape "$LINK"
+
+ip netns exec "$NS" taskset -c "$TARGET_CORE" java -Dquarkus.http.host="$NS_ADDR" -Dquarkus.http.port=$PORT \
+  -Dtarget.udp.port=$((PORT + 1)) -jar "$root/target-service/target/quarkus-app/quarkus-run.jar" >"$work/target.log" 2>&1 &
+pids+=($!)
+wait_http "http://$NS_ADDR:$PORT/q/health/ready" 60
+
+token=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
+lg_port=$(free_port)
+env LOADGEN_API_TOKEN="$token" java -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$lg_port" \
+  -Dloadgen.data-dir="$work/loadgen-data" -Dloadgen.targets.allowed="127.0.0.0/8,::1,localhost,$NS_ADDR/32" \
+  -jar "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" >"$work/loadgen.log" 2>&1 &
+pids+=($!)
+wait_http "http://127.0.0.1:$lg_port/q/health/ready" 60
+api="http://127.0.0.1:$lg_port"
+
+experiment() { # variants-json extra-json -> prints the text table; bounded wait
+  local spec id state
+  spec=$(printf '{"name":"%s","targets":[{"name":"netns-1core","url":"http://%s:%d/test/testApi","metrics":"http://%s:%d/q/metrics","cores":1}],"variants":[%s],"duration":"%s","warmup":"%s"%s}' \
+    "$1" "$NS_ADDR" $PORT "$NS_ADDR" $PORT "$2" "$DURATION" "$WARMUP" "$3")
+  id=$(curl -fsS -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$spec" "$api/experiments" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  for _ in $(seq 1 600); do
+    state=$(curl -fsS "$api/experiments/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')
+    [ "$state" = running ] || break
+    sleep 0.5
+  done
+  curl -fsS -H 'Accept: text/plain' "$api/experiments/$id"
+}
+
+echo "== link $LINK (target side), target pinned to core $TARGET_CORE, link capacity measured first"
+experiment "link-$LINK" '{"number":10,"connections":50,"threads":2},{"number":391,"connections":16,"threads":2}' ''
+echo
+echo "== no link limit: the target's one core"
+unshape
+experiment "no-link-limit" '{"number":10,"connections":50,"threads":2}' ',"linkMbps":10000'

@@ -1,0 +1,149 @@
+package io.loadlab.loadgen.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.api.guard.TargetGuard;
+import io.loadlab.loadgen.api.spec.ExperimentSpecReader;
+import io.loadlab.loadgen.experiment.ExperimentRecord;
+import io.loadlab.loadgen.experiment.ExperimentSpec;
+import io.loadlab.loadgen.experiment.ExperimentTable;
+import io.loadlab.loadgen.experiment.Experiments;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.net.URI;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Experiments: a matrix of targets by variants run cell by cell as ordinary runs, each cell judged
+ * cpu-, network-, loadgen- or concurrency-bound. Same guards and error shape as {@code /runs}.
+ */
+@Path("/experiments")
+@Tag(name = "experiments")
+public class ExperimentsResource {
+
+    static final MediaType CSV = MediaType.valueOf("text/csv");
+    private static final long CANCEL_WAIT_SECONDS = 15;
+
+    @Inject
+    ExperimentSpecReader reader;
+    @Inject
+    TargetGuard guard;
+    @Inject
+    Experiments experiments;
+    @Inject
+    ObjectMapper mapper;
+
+    @POST
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "Start an experiment", description = "Every bad field is named at once (targets[1].cores). "
+            + "Every target's url and metrics must resolve inside loadgen.targets.allowed.")
+    @APIResponse(responseCode = "202", description = "Started; Location names the experiment")
+    @APIResponse(responseCode = "400", description = "Invalid spec")
+    @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
+    @APIResponse(responseCode = "403", description = "A target resolves outside loadgen.targets.allowed")
+    @APIResponse(responseCode = "409", description = "An experiment or a run is active; activeRun names it")
+    public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        if (!RunsResource.isJson(contentType)) {
+            throw new ApiException(415, "Content-Type must be application/json, was " + contentType);
+        }
+        if (body == null || body.length == 0) {
+            throw new ApiException(400, "request body is required: a JSON experiment spec");
+        }
+        JsonNode root;
+        try {
+            root = mapper.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new ApiException(400, "malformed JSON: " + e.getOriginalMessage());
+        } catch (java.io.IOException e) {
+            throw new ApiException(400, "unreadable request body: " + e.getMessage());
+        }
+        ExperimentSpec spec = reader.read(root);
+        ExperimentSpecReader.destinations(spec).forEach(guard::check);
+        ExperimentRecord x = experiments.start(spec);
+        return Response.accepted(x).type(MediaType.APPLICATION_JSON_TYPE)
+                .location(URI.create("/experiments/" + x.id())).build();
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "List experiments newest first", description = "page counts from 0; size 1..100")
+    public ExperimentPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
+        int p = RunsResource.intParam("page", page, 0, 0, Integer.MAX_VALUE);
+        int s = RunsResource.intParam("size", size, 20, 1, RunsResource.MAX_PAGE_SIZE);
+        List<ExperimentRecord> all = experiments.list();
+        long from = (long) p * s;
+        List<ExperimentRecord> items = from >= all.size() ? List.of()
+                : all.subList((int) from, (int) Math.min(all.size(), from + s));
+        return new ExperimentPage(items, p, s, all.size());
+    }
+
+    @GET
+    @Path("{id}")
+    @Produces({MediaType.APPLICATION_JSON, "text/csv", MediaType.TEXT_PLAIN})
+    @Operation(summary = "An experiment: progress, table, searches and scaling",
+            description = "JSON by default; Accept: text/csv for the table as CSV, text/plain for the table as text")
+    @APIResponse(responseCode = "404", description = "Unknown experiment")
+    public Response get(@PathParam("id") String id, @Context HttpHeaders headers) {
+        ExperimentRecord x = found(id);
+        for (MediaType t : headers.getAcceptableMediaTypes()) {
+            if (t.isWildcardType()) {
+                break;
+            }
+            if (t.isCompatible(CSV)) {
+                return Response.ok(ExperimentTable.csv(x), "text/csv; charset=UTF-8").build();
+            }
+            if (t.isCompatible(MediaType.TEXT_PLAIN_TYPE)) {
+                return Response.ok(ExperimentTable.text(x), "text/plain; charset=UTF-8").build();
+            }
+            if (t.isCompatible(MediaType.APPLICATION_JSON_TYPE)) {
+                break;
+            }
+        }
+        return Response.ok(x, MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "Cancel the active experiment: its current run is cancelled, no further cell starts")
+    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the cells done so far kept")
+    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
+    @APIResponse(responseCode = "404", description = "Unknown experiment")
+    @APIResponse(responseCode = "409", description = "The experiment had already finished")
+    public CompletionStage<Response> cancel(@PathParam("id") String id) {
+        ExperimentRecord x = found(id);
+        return experiments.cancel(id)
+                .orElseThrow(() -> new ApiException(409, "experiment " + id + " already finished: " + x.state().json()))
+                .toCompletableFuture()
+                .thenApply(done -> Response.ok(done, MediaType.APPLICATION_JSON_TYPE).build())
+                .completeOnTimeout(null, CANCEL_WAIT_SECONDS, TimeUnit.SECONDS)
+                .thenApply(r -> r != null ? r : Response.accepted(found(id)).type(MediaType.APPLICATION_JSON_TYPE).build());
+    }
+
+    private ExperimentRecord found(String id) {
+        return experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id));
+    }
+}

@@ -1,0 +1,123 @@
+package io.loadlab.loadgen.api.spec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.loadgen.api.guard.LimitsConfig;
+import io.loadlab.loadgen.experiment.ExperimentSpec;
+import io.loadlab.loadgen.experiment.ExperimentTarget;
+import io.loadlab.loadgen.experiment.ExperimentsConfig;
+import io.loadlab.loadgen.experiment.SearchSpec;
+import io.loadlab.loadgen.experiment.Variant;
+import io.loadlab.loadgen.run.InvalidSpecException;
+import io.loadlab.loadgen.run.Violation;
+import io.loadlab.loadgen.run.Violations;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads an experiment spec, naming every bad field at once ({@code targets[1].cores}, {@code variants[0].rate},
+ * {@code search.p99Millis}), and checks the same policy limits as runs plus {@code loadgen.experiments.max-runs}.
+ * Variant defaults: number 10, 50 connections, 2 threads (at most one per connection), keep-alive, closed model.
+ */
+@ApplicationScoped
+public class ExperimentSpecReader {
+
+    private final LimitsConfig limits;
+    private final ExperimentsConfig config;
+
+    @Inject
+    public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config) {
+        this.limits = limits;
+        this.config = config;
+    }
+
+    /** @throws InvalidSpecException naming every bad field */
+    public ExperimentSpec read(JsonNode root) {
+        Violations v = new Violations();
+        if (!(root instanceof ObjectNode obj)) {
+            v.add("", "an experiment spec must be a JSON object");
+            v.throwIfAny();
+            return null;
+        }
+        JsonFields f = new JsonFields(obj, v);
+        String name = f.text("name", null);
+        List<ExperimentTarget> targets = new ArrayList<>();
+        List<JsonFields> targetFields = f.objects("targets");
+        for (JsonFields t : targetFields == null ? List.<JsonFields>of() : targetFields) {
+            targets.add(new ExperimentTarget(t.text("name", null), t.uri("url"), t.uri("metrics"), t.integer("cores", 0)));
+            t.rejectUnknown();
+        }
+        List<Variant> variants = new ArrayList<>();
+        List<JsonFields> variantFields = f.objects("variants");
+        for (JsonFields x : variantFields == null ? List.<JsonFields>of() : variantFields) {
+            int connections = x.integer("connections", 50);
+            variants.add(new Variant(x.integer("number", 10), connections,
+                    x.integer("threads", Math.max(1, Math.min(2, connections))), x.bool("keepAlive", true),
+                    x.number("rate", 0)));
+            x.rejectUnknown();
+        }
+        Duration duration = f.duration("duration", Duration.ofSeconds(10));
+        Duration warmup = f.duration("warmup", Duration.ofSeconds(2));
+        Duration timeout = f.duration("timeout", Duration.ofSeconds(2));
+        double link = f.number("linkMbps", Double.NaN);
+        SearchSpec search = null;
+        JsonFields s = f.object("search");
+        if (s != null) {
+            search = new SearchSpec(s.number("p99Millis", 0), s.number("maxErrorRate", 0.01), s.number("startRate", 100),
+                    s.number("maxRate", 100_000), s.integer("maxSteps", 10), s.number("precision", 0.05));
+            s.rejectUnknown();
+        }
+        f.rejectUnknown();
+
+        for (int i = 0; i < variants.size(); i++) {
+            Variant x = variants.get(i);
+            String at = "variants[" + i + "].";
+            v.check(x.connections() <= limits.maxConnections(), at + "connections",
+                    "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
+            v.check(x.threads() <= limits.maxThreads(), at + "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
+            v.check(x.rate() <= limits.maxRate(), at + "rate", "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
+        }
+        v.check(search == null || search.maxRate() <= limits.maxRate(), "search.maxRate",
+                "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
+        v.check(duration.compareTo(limits.maxDuration()) <= 0, "duration", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
+        v.check(warmup.compareTo(limits.maxDuration()) <= 0, "warmup", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
+
+        Set<String> alreadyBad = new HashSet<>();
+        v.list().forEach(x -> alreadyBad.add(x.field()));
+        ExperimentSpec spec = null;
+        try {
+            spec = new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
+                    Double.isNaN(link) ? null : link, search);
+        } catch (InvalidSpecException e) {
+            // A field already reported as mistyped was given its default; don't blame the default too.
+            for (Violation x : e.violations()) {
+                if (!alreadyBad.contains(x.field())) {
+                    v.add(x.field(), x.message());
+                }
+            }
+        }
+        if (spec != null) {
+            v.check(spec.maxRuns() <= config.maxRuns(), "targets", "the experiment would start up to " + spec.maxRuns()
+                    + " runs, more than " + config.maxRuns() + " (loadgen.experiments.max-runs)");
+        }
+        v.throwIfAny();
+        return spec;
+    }
+
+    /** Every address load or scrapes will go to: each target's API and its metrics. */
+    public static List<URI> destinations(ExperimentSpec spec) {
+        List<URI> out = new ArrayList<>();
+        spec.targets().forEach(t -> {
+            out.add(t.url());
+            out.add(t.metrics());
+        });
+        return out;
+    }
+}

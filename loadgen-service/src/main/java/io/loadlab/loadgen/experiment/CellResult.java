@@ -1,0 +1,13 @@
+package io.loadlab.loadgen.experiment;
+
+/**
+ * One row of an experiment's table: one run of one variant against one target. Rates per second,
+ * MB = 10^6 bytes (so MB/s x 8 = Mbit/s, comparable with {@code linkMbps}), latencies in milliseconds.
+ *
+ * @param runId    the ordinary run behind the row, under {@code /runs/{runId}}
+ * @param runState how that run ended; a row of a run that did not complete has no verdict worth trusting
+ */
+public record CellResult(String target, int cores, String variant, String runId, String runState,
+                         double requestsPerSecond, double mbPerSecond, double p50Millis, double p99Millis,
+                         long errors, double errorRate, double requestedRate, double achievedRate, Verdict verdict) {
+}

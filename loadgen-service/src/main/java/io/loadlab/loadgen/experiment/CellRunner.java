@@ -1,0 +1,127 @@
+package io.loadlab.loadgen.experiment;
+
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.http.HttpErrors;
+import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunRegistry;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Runs one cell as an ordinary run through the {@link RunRegistry} (so the one-active-run rule, persistence
+ * and {@code /runs} apply) and measures around it: the target's CPU from its metrics and the loadgen's own
+ * CPU, both sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
+ * the last request left out). Blocks until the run has ended.
+ */
+final class CellRunner {
+
+    private final RunRegistry runs;
+    private final ExperimentsConfig config;
+    private final NanoClock clock;
+    private final Verdicts verdicts;
+
+    CellRunner(RunRegistry runs, ExperimentsConfig config, NanoClock clock) {
+        this.runs = runs;
+        this.config = config;
+        this.clock = clock;
+        this.verdicts = new Verdicts(config.thresholds());
+    }
+
+    static HttpRunSpec httpSpec(ExperimentTarget t, Variant v, Duration duration, Duration warmup, Duration timeout) {
+        return new HttpRunSpec(t.url(), "POST", Map.of("Content-Type", "application/json"),
+                "{\"number\":" + v.number() + "}", v.connections(), v.threads(), duration, warmup, v.rate(),
+                v.keepAlive(), timeout);
+    }
+
+    /** Downloads large answers for a while: bytes per second achieved estimate the link, from below. */
+    LinkCapacity measureLink(ExperimentTarget t, ExperimentSpec spec, Consumer<String> started, BooleanSupplier cancelled) {
+        int c = config.capacityConnections();
+        Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
+        RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
+                started, cancelled, null);
+        if (!(run.report() instanceof HttpReport r) || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
+            throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
+                    + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
+        }
+        return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id());
+    }
+
+    CellResult run(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link, Consumer<String> started,
+                   BooleanSupplier cancelled) {
+        Samples samples = new Samples();
+        HttpRunSpec http = httpSpec(t, v, spec.duration(), spec.warmup(), spec.timeout());
+        RunRecord run = runToEnd(http, started, cancelled, p -> sample(samples, t, p, spec.duration()));
+        HttpReport r = run.report() instanceof HttpReport h ? h : null;
+        int cpus = Runtime.getRuntime().availableProcessors();
+        double seconds = r == null || r.durationSeconds() <= 0 ? 0 : r.durationSeconds();
+        double bytesPerSecond = seconds == 0 ? 0 : r.bytesReceived() / seconds;
+        HttpErrors errs = r == null || r.errors() == null ? new HttpErrors(0, 0, 0, 0, 0) : r.errors();
+        long attempts = r == null ? 0 : r.requests() + errs.connect() + errs.timeout() + errs.readWrite();
+        Double lag = r != null && r.requestedRate() > 0 ? Math.max(0, 1 - r.achievedRate() / r.requestedRate()) : null;
+        Evidence e = new Evidence(TargetMetrics.utilisation(samples.target, t.cores()),
+                link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
+                samples.self.cpu(cpus), samples.self.busiest(v.threads()), lag);
+        Verdict verdict = run.state() == io.loadlab.loadgen.run.RunState.COMPLETED ? verdicts.decide(e)
+                : new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
+                + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial");
+        return new CellResult(t.name(), t.cores(), v.label(), run.id(), run.state().json(),
+                r == null ? 0 : r.requestsPerSecond(), bytesPerSecond / 1e6,
+                r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,
+                r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
+                errs.total(), attempts == 0 ? 0 : (double) errs.total() / attempts,
+                r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict);
+    }
+
+    private void sample(Samples s, ExperimentTarget t, RunProgress p, Duration duration) {
+        if (p.warmingUp() || p.elapsedSeconds() <= 0 || p.elapsedSeconds() * 1e9 > duration.toNanos()) {
+            return;
+        }
+        long now = clock.nanoTime();
+        TargetMetrics.Reading reading = TargetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
+        if (reading != null) {
+            s.target.add(reading);
+        }
+        s.self.add(clock.nanoTime(), SelfCpu.sample());
+    }
+
+    /** Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live. */
+    private RunRecord runToEnd(HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
+                               Consumer<RunProgress> onProgress) {
+        RunRecord run = runs.start(spec);
+        started.accept(run.id());
+        long interval = config.sampleInterval().toNanos();
+        while (!run.state().finished()) {
+            if (cancelled.getAsBoolean()) {
+                runs.cancel(run.id());
+            }
+            Optional<LoadRun> live = runs.live(run.id());
+            if (live.isPresent() && onProgress != null) {
+                onProgress.accept(live.get().progress());
+            }
+            try {
+                TimeUnit.NANOSECONDS.sleep(interval);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                runs.cancel(run.id());
+            }
+            run = runs.find(run.id()).orElseThrow(() -> new IllegalStateException("run vanished"));
+        }
+        return run;
+    }
+
+    private static final class Samples {
+        final List<TargetMetrics.Reading> target = new ArrayList<>();
+        final SelfCpu.Window self = new SelfCpu.Window();
+    }
+}

@@ -1,0 +1,79 @@
+package io.loadlab.loadgen.experiment;
+
+import io.loadlab.loadgen.run.Violations;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A matrix of targets by variants, each cell an ordinary HTTP run of {@code duration} after
+ * {@code warmup}. With {@code search}, each target and variant is instead searched for its highest
+ * sustainable rate, every probe a cell. Validated when built: every bad field is named at once
+ * ({@code targets[1].cores}). Policy limits are checked by the API's reader.
+ *
+ * @param name     free text, optional
+ * @param linkMbps the link's capacity in megabits per second (10^6); null: measured before each target's cells
+ */
+public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
+                             Duration warmup, Duration timeout, Double linkMbps, SearchSpec search) {
+
+    public ExperimentSpec {
+        targets = targets == null ? List.of() : List.copyOf(targets);
+        variants = variants == null ? List.of() : List.copyOf(variants);
+        warmup = warmup == null ? Duration.ZERO : warmup;
+        timeout = timeout == null ? Duration.ofSeconds(2) : timeout;
+        Violations v = new Violations();
+        v.check(!targets.isEmpty(), "targets", "must name at least one target");
+        v.check(!variants.isEmpty(), "variants", "must name at least one variant");
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < targets.size(); i++) {
+            ExperimentTarget t = targets.get(i);
+            String at = "targets[" + i + "].";
+            if (v.check(t.name() != null && t.name().matches("[A-Za-z0-9._-]{1,40}"), at + "name",
+                    "is required: 1 to 40 letters, digits, '.', '_' or '-'")) {
+                v.check(names.add(t.name()), at + "name", "is used twice");
+            }
+            http(v, at + "url", t.url());
+            http(v, at + "metrics", t.metrics());
+            v.check(t.cores() >= 1, at + "cores", "must be at least 1");
+        }
+        for (int i = 0; i < variants.size(); i++) {
+            Variant x = variants.get(i);
+            String at = "variants[" + i + "].";
+            v.check(x.number() >= 1, at + "number", "must be at least 1");
+            v.check(x.connections() >= 1, at + "connections", "must be at least 1");
+            v.check(x.threads() >= 1 && x.threads() <= Math.max(1, x.connections()), at + "threads",
+                    "must be at least 1 and not exceed connections");
+            v.check(x.rate() >= 0 && Double.isFinite(x.rate()), at + "rate", "must be 0 (closed model) or a positive rate per second");
+        }
+        v.check(duration != null && !duration.isNegative() && !duration.isZero(), "duration", "must be above zero");
+        v.check(!warmup.isNegative(), "warmup", "must not be negative");
+        v.check(!timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
+        v.check(linkMbps == null || (linkMbps > 0 && Double.isFinite(linkMbps)), "linkMbps", "must be above zero");
+        if (search != null) {
+            v.check(search.p99Millis() > 0, "search.p99Millis", "must be above zero");
+            v.check(search.maxErrorRate() >= 0 && search.maxErrorRate() <= 1, "search.maxErrorRate", "must be from 0 to 1");
+            v.check(search.startRate() > 0, "search.startRate", "must be above zero");
+            v.check(search.maxRate() >= search.startRate(), "search.maxRate", "must be at least startRate");
+            v.check(search.maxSteps() >= 1 && search.maxSteps() <= 30, "search.maxSteps", "must be from 1 to 30");
+            v.check(search.precision() > 0 && search.precision() < 1, "search.precision", "must be between 0 and 1");
+        }
+        v.throwIfAny();
+    }
+
+    private static void http(Violations v, String field, java.net.URI u) {
+        if (v.check(u != null, field, "is required")) {
+            v.check("http".equalsIgnoreCase(u.getScheme()) && u.getHost() != null && !u.getHost().isEmpty(), field,
+                    "must be an http:// URL naming a host");
+        }
+    }
+
+    /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes. */
+    public int maxRuns() {
+        int pairs = targets.size() * variants.size();
+        int perPair = search == null ? 1 : search.maxSteps();
+        return pairs * perPair + (linkMbps == null ? targets.size() : 0);
+    }
+}

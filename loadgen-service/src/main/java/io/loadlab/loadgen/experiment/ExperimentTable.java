@@ -1,0 +1,93 @@
+package io.loadlab.loadgen.experiment;
+
+import java.util.Locale;
+
+/**
+ * An experiment's table as CSV (one header line, one line per cell, RFC 4180 quoting) and as aligned text
+ * in the shape of the reference experiment's table, followed by the verdicts' reasons, the searches and
+ * the scaling summary.
+ */
+public final class ExperimentTable {
+
+    static final String CSV_HEADER = "target,cores,variant,requests_per_second,mb_per_second,p50_ms,p99_ms,errors,"
+            + "target_cpu,loadgen_cpu,link_utilisation,verdict,trustworthy,run_id";
+    private static final String ROW = "%-12s %5s  %-24s %11s %8s %9s %9s %7s %7s %7s %6s  %s%n";
+
+    private ExperimentTable() {
+    }
+
+    public static String csv(ExperimentRecord x) {
+        StringBuilder s = new StringBuilder(CSV_HEADER).append('\n');
+        for (CellResult c : x.cells()) {
+            Evidence e = c.verdict().evidence();
+            s.append(String.join(",", quote(c.target()), Integer.toString(c.cores()), quote(c.variant()),
+                    f("%.1f", c.requestsPerSecond()), f("%.3f", c.mbPerSecond()), f("%.3f", c.p50Millis()),
+                    f("%.3f", c.p99Millis()), Long.toString(c.errors()), ratio(e.targetCpu()), ratio(e.loadgenCpu()),
+                    ratio(e.linkUtilisation()), c.verdict().verdict(), Boolean.toString(c.verdict().trustworthy()),
+                    c.runId())).append('\n');
+        }
+        return s.toString();
+    }
+
+    public static String text(ExperimentRecord x) {
+        StringBuilder s = new StringBuilder();
+        s.append("Experiment ").append(x.id()).append(x.spec().name() == null ? "" : " (" + x.spec().name() + ")")
+                .append(": ").append(x.state().json()).append(", ").append(x.runsDone()).append(" of at most ")
+                .append(x.runsPlanned()).append(" runs").append('\n');
+        if (x.failure() != null) {
+            s.append("  failure: ").append(x.failure()).append('\n');
+        }
+        for (LinkCapacity l : x.links()) {
+            s.append(f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(),
+                    l.measured() ? "measured by download, a lower bound" : "given"));
+        }
+        s.append('\n').append(String.format(Locale.ROOT, ROW, "target", "cores", "variant", "req/s", "MB/s", "p50(ms)",
+                "p99(ms)", "errors", "tgtCPU", "lgCPU", "link", "verdict"));
+        for (CellResult c : x.cells()) {
+            Evidence e = c.verdict().evidence();
+            s.append(String.format(Locale.ROOT, ROW, c.target(), c.cores(), c.variant(), f("%.1f", c.requestsPerSecond()),
+                    f("%.2f", c.mbPerSecond()), f("%.2f", c.p50Millis()), f("%.2f", c.p99Millis()), c.errors(),
+                    pct(e.targetCpu()), pct(e.loadgenDemand()), pct(e.linkUtilisation()),
+                    c.verdict().verdict() + (c.verdict().trustworthy() ? "" : " (figures not trustworthy)")));
+        }
+        s.append("\nWhy:\n");
+        for (CellResult c : x.cells()) {
+            s.append("  ").append(c.target()).append(' ').append(c.variant()).append(": ").append(c.verdict().reason())
+                    .append('\n');
+        }
+        for (SearchResult r : x.searches()) {
+            s.append(f("%nHighest sustainable rate, %s %s: %s (%s)%n", r.target(), r.variant(),
+                    r.sustainableRate() == null ? "none" : f("%.1f/s", r.sustainableRate()), r.note()));
+            s.append(f("  %10s %10s %8s %10s  %s%n", "rate", "p99(ms)", "errors", "achieved", "SLO"));
+            for (ProbePoint p : r.curve()) {
+                s.append(f("  %10.1f %10.2f %7.2f%% %10.1f  %s%n", p.rate(), p.p99Millis(), 100 * p.errorRate(),
+                        p.achievedRate(), p.ok() ? "met" : "missed"));
+            }
+        }
+        if (!x.scaling().isEmpty()) {
+            s.append(f("%nScaling (relative to the smallest node, per variant):%n  %-24s %-12s %5s %11s %10s %10s%n",
+                    "variant", "target", "cores", "req/s", "req/s/core", "efficiency"));
+            for (ScalingRow r : x.scaling()) {
+                s.append(f("  %-24s %-12s %5d %11.1f %10.1f %10.2f%n", r.variant(), r.target(), r.cores(),
+                        r.requestsPerSecond(), r.perCore(), r.efficiency()));
+            }
+        }
+        return s.toString();
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+
+    private static String ratio(Double d) {
+        return d == null ? "" : f("%.3f", d);
+    }
+
+    private static String pct(Double d) {
+        return d == null ? "-" : f("%.0f%%", 100 * d);
+    }
+
+    private static String quote(String v) {
+        return v.contains(",") || v.contains("\"") || v.contains("\n") ? '"' + v.replace("\"", "\"\"") + '"' : v;
+    }
+}

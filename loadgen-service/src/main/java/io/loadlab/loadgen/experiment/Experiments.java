@@ -1,0 +1,245 @@
+package io.loadlab.loadgen.experiment;
+
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.RunIds;
+import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.RunState;
+import io.quarkus.runtime.Startup;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Every experiment this process knows. Runs one at a time on its own thread: its cells are ordinary runs
+ * started through the {@link RunRegistry}, one after another. Each step is persisted; an experiment found
+ * running on disk at startup belonged to a process that died and is recorded as failed.
+ */
+@Startup
+@ApplicationScoped
+public class Experiments {
+
+    static final String DIED = "the load generator stopped while this experiment was active";
+    private static final Logger LOG = Logger.getLogger(Experiments.class);
+
+    private final RunRegistry runs;
+    private final ExperimentStore store;
+    private final Clock clock;
+    private final RunIds ids;
+    private final ExperimentsConfig config;
+    private final ExperimentMeters meters;
+    private final CellRunner cells;
+    /** Guarded by {@code this}; ids sort by creation. */
+    private final NavigableMap<String, ExperimentRecord> known = new TreeMap<>();
+    private Active active;
+
+    @Inject
+    public Experiments(RunRegistry runs, ExperimentStore store, Clock clock, RunIds ids, ExperimentsConfig config,
+                       ExperimentMeters meters, NanoClock nanos) {
+        this.runs = runs;
+        this.store = store;
+        this.clock = clock;
+        this.ids = ids;
+        this.config = config;
+        this.meters = meters;
+        this.cells = new CellRunner(runs, config, nanos);
+        restore();
+    }
+
+    private synchronized void restore() {
+        for (ExperimentRecord x : store.newest(config.retain())) {
+            if (!x.state().finished()) {
+                x = x.finished(RunState.FAILED, clock.instant(), DIED);
+                store.write(x);
+                LOG.warnf("Experiment %s was active when the load generator stopped; recorded as failed", x.id());
+            }
+            known.put(x.id(), x);
+            ids.seedAfter(x.id());
+        }
+    }
+
+    /**
+     * Starts {@code spec}, validated and guarded by the caller.
+     *
+     * @throws ActiveExperimentException when an experiment or a run is active
+     */
+    public synchronized ExperimentRecord start(ExperimentSpec spec) {
+        if (active != null) {
+            throw new ActiveExperimentException("experiment " + active.id + " is active", active.id);
+        }
+        List<String> activeRuns = runs.activeIds();
+        if (!activeRuns.isEmpty()) {
+            throw new ActiveExperimentException("run " + activeRuns.get(0) + " is active", activeRuns.get(0));
+        }
+        ExperimentRecord x = ExperimentRecord.started(ids.next(), spec, clock.instant());
+        store.write(x);
+        known.put(x.id(), x);
+        active = new Active(x.id());
+        meters.experimentStarted();
+        Thread t = new Thread(() -> drive(x.id()), "experiment-" + x.id());
+        t.setDaemon(true);
+        t.start();
+        trim();
+        return x;
+    }
+
+    private void drive(String id) {
+        RunState end = RunState.COMPLETED;
+        String failure = null;
+        try {
+            ExperimentRecord x = current(id);
+            ExperimentSpec spec = x.spec();
+            for (ExperimentTarget t : spec.targets()) {
+                if (cancelled()) {
+                    break;
+                }
+                LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
+                        : cells.measureLink(t, spec, runId -> running(id, runId, t.name() + " link"), this::cancelled);
+                update(id, current(id).withLink(link));
+                for (Variant v : spec.variants()) {
+                    if (cancelled()) {
+                        break;
+                    }
+                    if (spec.search() == null) {
+                        update(id, current(id).withCell(cell(id, t, v, spec, link)));
+                    } else {
+                        SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(),
+                                rate -> probe(id, t, v.atRate(rate), spec, link), this::cancelled);
+                        update(id, current(id).withSearch(r));
+                    }
+                }
+            }
+            if (cancelled()) {
+                end = RunState.CANCELLED;
+            }
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "Experiment %s failed", id);
+            end = RunState.FAILED;
+            failure = e.getMessage() == null ? e.toString() : e.getMessage();
+        } finally {
+            finish(id, end, failure);
+        }
+    }
+
+    private CellResult cell(String id, ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link) {
+        try {
+            return cells.run(t, v, spec, link, runId -> {
+                running(id, runId, t.name() + " " + v.label());
+                meters.cellStarted(id, t.name(), t.cores(), v.label());
+            }, this::cancelled);
+        } finally {
+            meters.cellEnded();
+        }
+    }
+
+    private ProbePoint probe(String id, ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link) {
+        CellResult c = cell(id, t, v, spec, link);
+        update(id, current(id).withCell(c));
+        SearchSpec s = spec.search();
+        boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()
+                && c.errorRate() <= s.maxErrorRate() && c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
+        return new ProbePoint(v.rate(), c.p99Millis(), c.errorRate(), c.achievedRate(), c.runId(), ok);
+    }
+
+    private synchronized boolean cancelled() {
+        return active != null && active.cancelled;
+    }
+
+    private synchronized ExperimentRecord current(String id) {
+        return known.get(id);
+    }
+
+    private synchronized void running(String id, String runId, String cell) {
+        if (active != null) {
+            active.run = runId;
+        }
+        update(id, known.get(id).running(runId, cell));
+    }
+
+    private synchronized void update(String id, ExperimentRecord x) {
+        known.put(id, x);
+        store.write(x);
+    }
+
+    private synchronized void finish(String id, RunState end, String failure) {
+        ExperimentRecord x = known.get(id).finished(end, clock.instant(), failure);
+        known.put(id, x);
+        try {
+            store.write(x);
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "Experiment %s finished but could not be persisted; it is kept in memory only", id);
+        }
+        meters.experimentEnded();
+        Active a = active;
+        active = null;
+        a.ended.complete(x);
+        trim();
+    }
+
+    private void trim() {
+        var it = known.entrySet().iterator();
+        int finished = (int) known.values().stream().filter(x -> x.state().finished()).count();
+        while (finished > config.retain() && it.hasNext()) {
+            if (it.next().getValue().state().finished()) {
+                it.remove();
+                finished--;
+            }
+        }
+    }
+
+    public synchronized Optional<ExperimentRecord> find(String id) {
+        ExperimentRecord x = known.get(id);
+        return x != null ? Optional.of(x) : store.read(id);
+    }
+
+    /** Experiments in memory, newest first. */
+    public synchronized List<ExperimentRecord> list() {
+        return new ArrayList<>(known.descendingMap().values());
+    }
+
+    /**
+     * Asks the active experiment {@code id} to stop: its current run is cancelled (its partial figures kept as
+     * a row) and no further cell starts. Empty when {@code id} is not the active experiment.
+     */
+    public synchronized Optional<CompletionStage<ExperimentRecord>> cancel(String id) {
+        if (active == null || !active.id.equals(id)) {
+            return Optional.empty();
+        }
+        active.cancelled = true;
+        if (active.run != null) {
+            runs.cancel(active.run);
+        }
+        return Optional.of(active.ended);
+    }
+
+    @PreDestroy
+    synchronized void stop() {
+        if (active != null) {
+            active.cancelled = true;
+            if (active.run != null) {
+                runs.cancel(active.run);
+            }
+        }
+    }
+
+    /** The one experiment running: guarded by the registry's lock. */
+    private static final class Active {
+        final String id;
+        final CompletableFuture<ExperimentRecord> ended = new CompletableFuture<>();
+        String run;
+        boolean cancelled;
+
+        Active(String id) {
+            this.id = id;
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.loadlab.loadgen.experiment;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The loadgen's own CPU: per thread, nanoseconds on a CPU and nanoseconds runnable but waiting for one, from
+ * {@code /proc/self/task/<tid>/schedstat}. Waiting matters: a generator sharing its core with a busy neighbour
+ * runs half the time and waits the other half; its CPU time alone would call it half idle. Where schedstat is
+ * missing, the process CPU time from the JVM stands in and waiting is unknown.
+ */
+final class SelfCpu {
+
+    private static final Path TASKS = Path.of("/proc/self/task");
+
+    private SelfCpu() {
+    }
+
+    /** tid to {on-CPU ns, waiting ns}; tid -1 holds the JVM's process CPU time when schedstat is unavailable. */
+    static Map<Long, long[]> sample() {
+        Map<Long, long[]> out = new HashMap<>();
+        try (Stream<Path> tasks = Files.list(TASKS)) {
+            tasks.forEach(t -> {
+                try {
+                    String[] f = Files.readString(t.resolve("schedstat")).trim().split("\\s+");
+                    out.put(Long.parseLong(t.getFileName().toString()), new long[]{Long.parseLong(f[0]), Long.parseLong(f[1])});
+                } catch (IOException | RuntimeException gone) {
+                    // the thread ended between listing and reading: its time since the last sample is lost
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            out.clear();
+        }
+        if (out.isEmpty() && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            out.put(-1L, new long[]{os.getProcessCpuTime(), -1});
+        }
+        return out;
+    }
+
+    /** Sums, per thread, CPU and waiting between successive samples; threads born in between count whole. */
+    static final class Window {
+        private final Map<Long, long[]> totals = new HashMap<>();
+        private Map<Long, long[]> last;
+        private long firstNanos;
+        private long lastNanos;
+        private boolean waitKnown = true;
+
+        void add(long nanos, Map<Long, long[]> sample) {
+            if (last == null) {
+                firstNanos = nanos;
+            } else {
+                sample.forEach((tid, now) -> {
+                    long[] before = last.get(tid);
+                    long[] sum = totals.computeIfAbsent(tid, k -> new long[2]);
+                    sum[0] += now[0] - (before == null ? 0 : before[0]);
+                    if (now[1] < 0) {
+                        waitKnown = false;
+                    } else {
+                        sum[1] += now[1] - (before == null ? 0 : before[1]);
+                    }
+                });
+            }
+            last = sample;
+            lastNanos = nanos;
+        }
+
+        /** CPU time of all threads over the window / (window x cpus); null before two samples. */
+        Double cpu(int cpus) {
+            if (lastNanos <= firstNanos) {
+                return null;
+            }
+            long cpu = totals.values().stream().mapToLong(t -> t[0]).sum();
+            return cpu / ((lastNanos - firstNanos) * (double) cpus);
+        }
+
+        /**
+         * The mean, over the {@code n} threads with the most CPU + waiting, of (CPU + waiting) / window, each capped
+         * at 1; null before two samples or without per-thread figures.
+         */
+        Double busiest(int n) {
+            if (lastNanos <= firstNanos || !waitKnown || totals.isEmpty()) {
+                return null;
+            }
+            double wall = lastNanos - firstNanos;
+            return totals.values().stream().mapToDouble(t -> Math.min(1.0, (t[0] + t[1]) / wall))
+                    .boxed().sorted(java.util.Comparator.reverseOrder()).limit(n)
+                    .mapToDouble(Double::doubleValue).average().orElse(0);
+        }
+    }
+}

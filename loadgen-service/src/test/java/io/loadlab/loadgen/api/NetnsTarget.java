@@ -1,0 +1,162 @@
+package io.loadlab.loadgen.api;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The target service alone in a network namespace, behind a rate-limited link, pinned to one core:
+ * <pre>
+ *   root namespace (this JVM, the loadgen)        namespace lgexp-t (the target)
+ *   lgexp-r 10.200.7.1/30  &lt;-- veth pair --&gt;  lgexp-t 10.200.7.2/30, egress tbf RATE
+ * </pre>
+ * Only the answers (target to loadgen) are shaped: that is the direction bandwidth limits in the reference.
+ * Leftovers of an earlier, killed run are removed first; {@link #close()} removes everything. Creating
+ * namespaces needs root (CAP_NET_ADMIN); without it the constructor fails with a message saying so.
+ */
+final class NetnsTarget implements AutoCloseable {
+
+    static final String NS = "lgexp-t";
+    static final String HOST_IF = "lgexp-r";
+    static final String NS_IF = "lgexp-t";
+    static final String HOST_ADDR = "10.200.7.1";
+    static final String NS_ADDR = "10.200.7.2";
+    static final int PORT = 18080;
+    private static final Path JAR = Path.of("..", "target-service", "target", "quarkus-app", "quarkus-run.jar");
+
+    private Process target;
+
+    NetnsTarget(String rate, int core) throws IOException, InterruptedException {
+        cleanup();
+        try {
+            must("ip", "netns", "add", NS);
+        } catch (IllegalStateException e) {
+            throw new AssertionError("cannot create a network namespace (needs root or CAP_NET_ADMIN, and iproute2): "
+                    + e.getMessage(), e);
+        }
+        try {
+            must("ip", "link", "add", HOST_IF, "type", "veth", "peer", "name", NS_IF);
+            must("ip", "link", "set", NS_IF, "netns", NS);
+            must("ip", "addr", "add", HOST_ADDR + "/30", "dev", HOST_IF);
+            must("ip", "link", "set", HOST_IF, "up");
+            must("ip", "netns", "exec", NS, "ip", "addr", "add", NS_ADDR + "/30", "dev", NS_IF);
+            must("ip", "netns", "exec", NS, "ip", "link", "set", NS_IF, "up");
+            must("ip", "netns", "exec", NS, "ip", "link", "set", "lo", "up");
+            must("ip", "netns", "exec", NS, "tc", "qdisc", "add", "dev", NS_IF, "root", "tbf", "rate", rate,
+                    "burst", "32kbit", "latency", "50ms");
+            start(core);
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    private void start(int core) throws IOException, InterruptedException {
+        if (!Files.isReadable(JAR)) {
+            throw new IllegalStateException("target-service jar not found at " + JAR.toAbsolutePath());
+        }
+        Path log = Files.createTempFile("target-netns", ".log");
+        // ip netns exec and taskset both exec: the process started is the JVM itself, so destroy() ends it.
+        target = new ProcessBuilder("ip", "netns", "exec", NS, "taskset", "-c", Integer.toString(core),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + PORT, "-Dtarget.udp.port=" + (PORT + 1),
+                "-jar", JAR.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            if (!target.isAlive()) {
+                throw new IllegalStateException("target exited: " + Files.readString(log));
+            }
+            try {
+                HttpRequest r = HttpRequest.newBuilder(URI.create(base() + "/q/health/ready")).timeout(Duration.ofSeconds(1)).build();
+                if (http.send(r, HttpResponse.BodyHandlers.ofString()).body().contains("UP")) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // starting
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        throw new IllegalStateException("target in " + NS + " not ready after 60 s: " + Files.readString(log));
+    }
+
+    /** Sets the link's rate ({@code 100mbit}); null removes the limit (a tbf at 10 Gbit/s with a small burst throttles). */
+    void rate(String rate) throws IOException, InterruptedException {
+        if (rate == null) {
+            run("ip", "netns", "exec", NS, "tc", "qdisc", "del", "dev", NS_IF, "root");
+        } else {
+            must("ip", "netns", "exec", NS, "tc", "qdisc", "replace", "dev", NS_IF, "root", "tbf", "rate", rate,
+                    "burst", "32kbit", "latency", "50ms");
+        }
+    }
+
+    String base() {
+        return "http://" + NS_ADDR + ":" + PORT;
+    }
+
+    long pid() {
+        return target.pid();
+    }
+
+    @Override
+    public void close() {
+        if (target != null) {
+            target.destroy();
+            try {
+                if (!target.waitFor(10, TimeUnit.SECONDS)) {
+                    target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                target.destroyForcibly();
+            }
+        }
+        cleanup();
+    }
+
+    /** Removes the namespace (and with it the veth pair and its qdisc) and a root-side veth left over; never fails. */
+    static void cleanup() {
+        run("ip", "netns", "pids", NS).lines().forEach(pid -> run("kill", "-9", pid.trim()));
+        run("ip", "netns", "del", NS);
+        run("ip", "link", "del", HOST_IF);
+    }
+
+    private static void must(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out.trim());
+        }
+    }
+
+    private static String run(String... cmd) {
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(20, TimeUnit.SECONDS);
+            return p.exitValue() == 0 ? out : "";
+        } catch (IOException | InterruptedException | IllegalThreadStateException e) {
+            return "";
+        }
+    }
+
+    /** Sets the CPU affinity of every thread of {@code pid}; threads started later inherit it. */
+    static void pin(long pid, String cpus) throws IOException, InterruptedException {
+        must("taskset", "-a", "-p", "-c", cpus, Long.toString(pid));
+    }
+
+    static List<String> busyLoop(int core, int seconds) {
+        List<String> cmd = new ArrayList<>(List.of("taskset", "-c", Integer.toString(core), "timeout", Integer.toString(seconds),
+                "sh", "-c", "while :; do :; done"));
+        return cmd;
+    }
+}
