@@ -1,10 +1,10 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunOutcome;
-import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,8 +12,6 @@ import jakarta.inject.Inject;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -60,21 +58,6 @@ public class HttpRunDriver implements RunDriver {
     }
 
     private static LoadRun failed(HttpRunSpec spec, String why) {
-        RunOutcome outcome = new RunOutcome(HttpReports.empty(spec), null, false, why);
-        return new LoadRun() {
-            @Override
-            public RunProgress progress() {
-                return RunProgress.idle();
-            }
-
-            @Override
-            public void cancel() {
-            }
-
-            @Override
-            public CompletionStage<RunOutcome> done() {
-                return CompletableFuture.completedFuture(outcome);
-            }
-        };
+        return FinishedRun.failed(HttpReports.empty(spec), why);
     }
 }

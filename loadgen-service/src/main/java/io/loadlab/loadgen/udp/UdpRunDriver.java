@@ -1,17 +1,14 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
-import io.loadlab.loadgen.run.RunOutcome;
-import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -47,21 +44,6 @@ public abstract class UdpRunDriver implements RunDriver {
     }
 
     private static LoadRun failed(String why) {
-        RunOutcome outcome = new RunOutcome(null, null, false, why);
-        return new LoadRun() {
-            @Override
-            public RunProgress progress() {
-                return RunProgress.idle();
-            }
-
-            @Override
-            public void cancel() {
-            }
-
-            @Override
-            public CompletionStage<RunOutcome> done() {
-                return CompletableFuture.completedFuture(outcome);
-            }
-        };
+        return FinishedRun.failed(null, why);
     }
 }

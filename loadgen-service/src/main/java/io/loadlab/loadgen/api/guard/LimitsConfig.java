@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api.guard;
 
+import io.loadlab.loadgen.run.Violations;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -32,4 +33,13 @@ public interface LimitsConfig {
 
     @WithDefault("64")
     int maxThreads();
+
+    /** Checks what every kind of run shares: its rate, its duration and its warm-up. */
+    default void checkPace(Violations v, double rate, Duration duration, Duration warmup) {
+        v.check(rate <= maxRate(), "rate", "must be at most " + maxRate() + " per second (loadgen.limits.max-rate)");
+        v.check(duration.compareTo(maxDuration()) <= 0, "duration",
+                "must be at most " + maxDuration() + " (loadgen.limits.max-duration)");
+        v.check(warmup.compareTo(maxDuration()) <= 0, "warmup",
+                "must be at most " + maxDuration() + " (loadgen.limits.max-duration)");
+    }
 }

@@ -9,7 +9,6 @@ import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.run.InvalidSpecException;
-import io.loadlab.loadgen.run.Violation;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,9 +16,7 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Reads an experiment spec, naming every bad field at once ({@code targets[1].cores}, {@code variants[0].rate},
@@ -74,7 +71,6 @@ public class ExperimentSpecReader {
                     s.number("maxRate", 100_000), s.integer("maxSteps", 10), s.number("precision", 0.05));
             s.rejectUnknown();
         }
-        f.rejectUnknown();
 
         for (int i = 0; i < variants.size(); i++) {
             Variant x = variants.get(i);
@@ -86,23 +82,11 @@ public class ExperimentSpecReader {
         }
         v.check(search == null || search.maxRate() <= limits.maxRate(), "search.maxRate",
                 "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
-        v.check(duration.compareTo(limits.maxDuration()) <= 0, "duration", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
-        v.check(warmup.compareTo(limits.maxDuration()) <= 0, "warmup", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
-
-        Set<String> alreadyBad = new HashSet<>();
-        v.list().forEach(x -> alreadyBad.add(x.field()));
-        ExperimentSpec spec = null;
-        try {
-            spec = new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
-                    Double.isNaN(link) ? null : link, search);
-        } catch (InvalidSpecException e) {
-            // A field already reported as mistyped was given its default; don't blame the default too.
-            for (Violation x : e.violations()) {
-                if (!alreadyBad.contains(x.field())) {
-                    v.add(x.field(), x.message());
-                }
-            }
-        }
+        limits.checkPace(v, 0, duration, warmup);
+        Double linkMbps = Double.isNaN(link) ? null : link;
+        SearchSpec searched = search;
+        ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
+                linkMbps, searched));
         if (spec != null) {
             v.check(spec.maxRuns() <= config.maxRuns(), "targets", "the experiment would start up to " + spec.maxRuns()
                     + " runs, more than " + config.maxRuns() + " (loadgen.experiments.max-runs)");

@@ -3,10 +3,8 @@ package io.loadlab.loadgen.api.spec;
 import io.loadlab.loadgen.api.guard.LimitsConfig;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
-import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
-import io.loadlab.loadgen.run.Violation;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,9 +12,7 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads {@code "kind": "http"} specs. Defaults are wrk's: 10 connections, 2 threads (at most one per
@@ -50,33 +46,16 @@ public class HttpSpecReader implements SpecReader {
         double rate = f.number("rate", 0);
         boolean keepAlive = f.bool("keepAlive", true);
         Duration timeout = f.duration("timeout", Duration.ofSeconds(2));
-        f.rejectUnknown();
-
         Violations v = f.violations();
         v.check(connections <= limits.maxConnections(), "connections", "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
         v.check(threads <= limits.maxThreads(), "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
-        v.check(rate <= limits.maxRate(), "rate", "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
-        v.check(duration.compareTo(limits.maxDuration()) <= 0, "duration", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
-        v.check(warmup.compareTo(limits.maxDuration()) <= 0, "warmup", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
+        limits.checkPace(v, rate, duration, warmup);
         v.check(body == null || body.getBytes(StandardCharsets.UTF_8).length <= limits.maxBodyBytes(), "body",
                 "must be at most " + limits.maxBodyBytes() + " bytes (loadgen.limits.max-body-bytes)");
         v.check(headers == null || headers.size() <= limits.maxHeaders(), "headers",
                 "must be at most " + limits.maxHeaders() + " headers (loadgen.limits.max-headers)");
 
-        Set<String> alreadyBad = new HashSet<>();
-        v.list().forEach(x -> alreadyBad.add(x.field()));
-        try {
-            HttpRunSpec spec = new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
-                    rate, keepAlive, timeout);
-            return v.isEmpty() ? spec : null;
-        } catch (InvalidSpecException e) {
-            // A field already reported as mistyped was given its default; don't blame the default too.
-            for (Violation x : e.violations()) {
-                if (!alreadyBad.contains(x.field())) {
-                    v.add(x.field(), x.message());
-                }
-            }
-            return null;
-        }
+        return f.build(() -> new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
+                rate, keepAlive, timeout));
     }
 }

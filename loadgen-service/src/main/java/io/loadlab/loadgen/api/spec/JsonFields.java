@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.run.Durations;
+import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.Violations;
 
 import java.net.URI;
@@ -13,6 +14,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Reads a JSON object field by field, recording a violation for each field of the wrong type and
@@ -182,5 +184,24 @@ public final class JsonFields {
     private <T> T bad(String field, String message, T dflt) {
         violations.add(prefix + field, message);
         return dflt;
+    }
+
+    /**
+     * Rejects unknown fields, then builds the record and adds its own violations to those found so far;
+     * null if there is any. A field already reported as mistyped was given its default: its default
+     * is not blamed too.
+     */
+    public <T> T build(Supplier<T> record) {
+        rejectUnknown();
+        Set<String> alreadyBad = new HashSet<>();
+        violations.list().forEach(x -> alreadyBad.add(x.field()));
+        try {
+            T built = record.get();
+            return violations.isEmpty() ? built : null;
+        } catch (InvalidSpecException e) {
+            e.violations().stream().filter(x -> !alreadyBad.contains(x.field()))
+                    .forEach(x -> violations.add(x.field(), x.message()));
+            return null;
+        }
     }
 }

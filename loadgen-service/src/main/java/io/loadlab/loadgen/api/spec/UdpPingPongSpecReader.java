@@ -23,6 +23,6 @@ public class UdpPingPongSpecReader extends UdpSpecReader {
     @Override
     public RunSpec read(JsonFields f) {
         Common c = common(f, false);
-        return build(f, () -> new UdpPingPongSpec(c.target(), c.messageSize(), c.rate(), c.duration(), c.warmup()));
+        return f.build(() -> new UdpPingPongSpec(c.target(), c.messageSize(), c.rate(), c.duration(), c.warmup()));
     }
 }

@@ -1,17 +1,12 @@
 package io.loadlab.loadgen.api.spec;
 
 import io.loadlab.loadgen.api.guard.LimitsConfig;
-import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.RunSpec;
-import io.loadlab.loadgen.run.Violation;
 import io.loadlab.loadgen.run.Violations;
 import io.loadlab.loadgen.udp.Bitrate;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * What the UDP readers share: the common fields, {@code rate} or {@code bitrate} (iperf3's form,
@@ -46,29 +41,7 @@ abstract class UdpSpecReader implements SpecReader {
                 rate = Bitrate.messagesPerSecond(bits, messageSize);
             }
         }
-        v.check(rate <= limits.maxRate(), "rate", "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
-        v.check(duration.compareTo(limits.maxDuration()) <= 0, "duration", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
-        v.check(warmup.compareTo(limits.maxDuration()) <= 0, "warmup", "must be at most " + limits.maxDuration() + " (loadgen.limits.max-duration)");
+        limits.checkPace(v, rate, duration, warmup);
         return new Common(target, messageSize, rate, duration, warmup);
-    }
-
-    /** Builds the record, adding its violations to those found so far; null if there is any. */
-    static RunSpec build(JsonFields f, Supplier<RunSpec> record) {
-        f.rejectUnknown();
-        Violations v = f.violations();
-        Set<String> alreadyBad = new HashSet<>();
-        v.list().forEach(x -> alreadyBad.add(x.field()));
-        try {
-            RunSpec spec = record.get();
-            return v.isEmpty() ? spec : null;
-        } catch (InvalidSpecException e) {
-            // A field already reported as mistyped was given its default; don't blame the default too.
-            for (Violation x : e.violations()) {
-                if (!alreadyBad.contains(x.field())) {
-                    v.add(x.field(), x.message());
-                }
-            }
-            return null;
-        }
     }
 }

@@ -26,6 +26,6 @@ public class UdpThroughputSpecReader extends UdpSpecReader {
     public RunSpec read(JsonFields f) {
         Common c = common(f, true);
         URI metrics = f.uri("targetMetrics");
-        return build(f, () -> new UdpThroughputSpec(c.target(), c.messageSize(), c.rate(), c.duration(), c.warmup(), metrics));
+        return f.build(() -> new UdpThroughputSpec(c.target(), c.messageSize(), c.rate(), c.duration(), c.warmup(), metrics));
     }
 }

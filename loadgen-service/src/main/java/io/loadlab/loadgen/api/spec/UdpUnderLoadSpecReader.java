@@ -27,7 +27,7 @@ public class UdpUnderLoadSpecReader extends UdpSpecReader {
         Common c = common(f, true);
         int replyEvery = f.integer("replyEvery", 100);
         URI metrics = f.uri("targetMetrics");
-        return build(f, () -> new UdpUnderLoadSpec(c.target(), c.messageSize(), c.rate(), replyEvery, c.duration(),
+        return f.build(() -> new UdpUnderLoadSpec(c.target(), c.messageSize(), c.rate(), replyEvery, c.duration(),
                 c.warmup(), metrics));
     }
 }
