@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What limits QPS: CPU or bandwidth, on one machine. The target service alone in a network namespace behind a
-# veth pair whose target side is shaped to LINK (tbf), pinned to TARGET_CORE; the loadgen in the root namespace,
+# veth pair whose target side is shaped to LINK (tbf), pinned to TARGET_CORE; the loadgen in the root namespace on LOADGEN_CORE,
 # driven through POST /experiments. Cells: number 10 and 391 (closed model, keep-alive), then number 10 without
 # the link limit (the target's one core as the limit). Prints each experiment's table and verdicts.
 # Load goes only to 10.200.7.2, inside the namespace this script creates and removes (trap), and to loopback.
@@ -11,7 +11,9 @@ root=$(cd "$here/.." && pwd)
 source "$here/lib/common.sh"
 require java curl python3 taskset ip tc
 
-LINK=${LINK:-100mbit} DURATION=${DURATION:-5s} WARMUP=${WARMUP:-2s} TARGET_CORE=${TARGET_CORE:-1}
+LINK=${LINK:-100mbit} DURATION=${DURATION:-5s} WARMUP=${WARMUP:-2s} TARGET_CORE=${TARGET_CORE:-1} LOADGEN_CORE=${LOADGEN_CORE:-0}
+# TARGET_JAVA_OPTS=-Xint makes the target ~20x costlier per request, standing in for a loadgen with a machine of its own.
+TARGET_JAVA_OPTS=${TARGET_JAVA_OPTS:-}
 NS=lgexp-b HOST_IF=lgexpb-r NS_IF=lgexpb-t HOST_ADDR=10.200.7.5 NS_ADDR=10.200.7.6 PORT=18090
 [ "$(id -u)" = 0 ] || { echo "needs root for ip netns and tc" >&2; exit 2; }
 for m in target-service loadgen-service; do
@@ -43,14 +45,14 @@ shape() { ip netns exec "$NS" tc qdisc replace dev "$NS_IF" root tbf rate "$1" b
 unshape() { ip netns exec "$NS" tc qdisc del dev "$NS_IF" root 2>/dev/null || true; }
 shape "$LINK"
 
-ip netns exec "$NS" taskset -c "$TARGET_CORE" java -Dquarkus.http.host="$NS_ADDR" -Dquarkus.http.port=$PORT \
+ip netns exec "$NS" taskset -c "$TARGET_CORE" java $TARGET_JAVA_OPTS -Dquarkus.http.host="$NS_ADDR" -Dquarkus.http.port=$PORT \
   -Dtarget.udp.port=$((PORT + 1)) -jar "$root/target-service/target/quarkus-app/quarkus-run.jar" >"$work/target.log" 2>&1 &
 pids+=($!)
 wait_http "http://$NS_ADDR:$PORT/q/health/ready" 60
 
 token=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
 lg_port=$(free_port)
-env LOADGEN_API_TOKEN="$token" java -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$lg_port" \
+taskset -c "$LOADGEN_CORE" env LOADGEN_API_TOKEN="$token" java -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$lg_port" \
   -Dloadgen.data-dir="$work/loadgen-data" -Dloadgen.targets.allowed="127.0.0.0/8,::1,localhost,$NS_ADDR/32" \
   -jar "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" >"$work/loadgen.log" 2>&1 &
 pids+=($!)
