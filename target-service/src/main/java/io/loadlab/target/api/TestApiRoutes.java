@@ -15,7 +15,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code POST /test/testApi {"number": N}} and {@code GET /test/testApi?number=N}: the API under test.
@@ -27,6 +26,7 @@ import java.util.Locale;
 public class TestApiRoutes {
 
     public static final String PATH = "/test/testApi";
+    private static final String JSON = "application/json";
     private static final CharSequence JSON_UTF8 = HttpHeaders.createOptimized("application/json");
     private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
 
@@ -53,7 +53,7 @@ public class TestApiRoutes {
 
     private void requireJson(RoutingContext ctx) {
         String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
-        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+        if (type == null || !type.regionMatches(true, 0, JSON, 0, JSON.length())) {
             refuse(ctx.response(), 415, "Content-Type must be application/json");
             return;
         }
