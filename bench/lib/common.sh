@@ -68,7 +68,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 start_loadgen() {
   local port=$1 token=$2 log=$3 core=${4:-} data
   data=$(dirname "$log")/loadgen-data
-  ${core:+taskset -c "$core"} env LOADGEN_API_TOKEN="$token" java -Dquarkus.http.host=127.0.0.1 \
+  # shellcheck disable=SC2086 # LOADGEN_JAVA_OPTS is a list of JVM flags
+  ${core:+taskset -c "$core"} env LOADGEN_API_TOKEN="$token" java ${LOADGEN_JAVA_OPTS:-} -Dquarkus.http.host=127.0.0.1 \
     -Dquarkus.http.port="$port" -Dloadgen.data-dir="$data" \
     -jar "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" >"$log" 2>&1 &
   echo $!

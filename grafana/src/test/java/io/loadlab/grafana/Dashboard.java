@@ -75,6 +75,12 @@ record Dashboard(Path file, JsonNode model) {
                 out.add(new Query(where, p, t, t.path("expr").asText("")));
             }
         }
+        // Annotations from Prometheus are queries too (experiment cells): every expression is proven.
+        for (JsonNode a : model.path("annotations").path("list")) {
+            if ("prometheus".equals(a.path("datasource").path("type").asText())) {
+                out.add(new Query(name() + " / annotation \"" + a.path("name").asText() + "\"", a, a, a.path("expr").asText("")));
+            }
+        }
         return out;
     }
 

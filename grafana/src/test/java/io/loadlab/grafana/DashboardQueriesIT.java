@@ -47,6 +47,8 @@ class DashboardQueriesIT {
 
     private static final Duration HTTP_RUN = Duration.ofSeconds(8);
     private static final Duration UDP_RUN = Duration.ofSeconds(5);
+    /** One experiment cell (an HTTP run); it starts right after the experiment is posted, its link given. */
+    private static final Duration EXPERIMENT_CELL = Duration.ofSeconds(6);
     /** Queries are evaluated this long before a run ends: several scrapes of load, the run still active. */
     private static final Duration BEFORE_END = Duration.ofSeconds(2);
     private static final String RATE_INTERVAL = "5s";
@@ -61,8 +63,10 @@ class DashboardQueriesIT {
     private double startedAt;
     private double httpMoment;
     private double udpMoment;
+    private double experimentMoment;
     private JsonNode httpRun;
     private JsonNode udpRun;
+    private JsonNode experiment;
 
     @BeforeAll
     void scrapeBothServicesUnderLoad() throws Exception {
@@ -114,6 +118,17 @@ class DashboardQueriesIT {
         String udpUrl = startRun(loadgenUrl, token, udp);
         udpMoment = momentBeforeEnd(UDP_RUN);
         udpRun = awaitFinished(udpUrl, UDP_RUN.plusSeconds(30));
+
+        ObjectNode exp = JSON.createObjectNode().put("name", "dashboards").put("duration", EXPERIMENT_CELL.toSeconds() + "s")
+                .put("warmup", "0s").put("linkMbps", 10_000);
+        exp.putArray("targets").addObject().put("name", "local")
+                .put("url", "http://127.0.0.1:" + targetPort + "/test/testApi")
+                .put("metrics", "http://127.0.0.1:" + targetPort + "/q/metrics")
+                .put("cores", Runtime.getRuntime().availableProcessors());
+        exp.putArray("variants").addObject().put("number", 2).put("connections", 2).put("threads", 1);
+        String experimentUrl = start(loadgenUrl + "/experiments", token, exp);
+        experimentMoment = momentBeforeEnd(EXPERIMENT_CELL);
+        experiment = awaitFinished(experimentUrl, EXPERIMENT_CELL.plusSeconds(30));
     }
 
     /** Sleeps until {@link #BEFORE_END} before a run of {@code length} started now ends; that moment. */
@@ -153,6 +168,13 @@ class DashboardQueriesIT {
         assertPositive("max(loadgen_latency_seconds{quantile=\"0.5\"})", udpMoment);
     }
 
+    @Test
+    void experimentCellsAreVisibleWhileTheyRun() throws Exception {
+        assertEquals("completed", experiment.path("state").asText(), "experiment: " + experiment);
+        assertPositive("max(loadgen_experiment_cell_info{target=\"local\", variant=~\".+\"})", experimentMoment);
+        assertPositive("max(loadgen_experiment_active)", experimentMoment);
+    }
+
     @TestFactory
     Stream<DynamicContainer> everyTemplateVariableResolves() {
         return Dashboard.all().stream().map(d -> DynamicContainer.dynamicContainer(d.name(),
@@ -167,7 +189,8 @@ class DashboardQueriesIT {
         return Dashboard.all().stream().map(d -> DynamicContainer.dynamicContainer(d.name(),
                 d.queries().stream().map(q -> DynamicTest.dynamicTest(q.where(), () -> {
                     String promql = resolve(d).apply(q.expr());
-                    double moment = q.expr().contains("udp") ? udpMoment : httpMoment;
+                    double moment = q.expr().contains("experiment") ? experimentMoment
+                            : q.expr().contains("udp") ? udpMoment : httpMoment;
                     JsonNode data;
                     try {
                         data = prometheus.query(promql, moment);
@@ -183,7 +206,7 @@ class DashboardQueriesIT {
      * explicit). The time range runs from the first scrape to the end of the last run's evaluation.
      */
     private TemplateValues resolve(Dashboard d) throws IOException, InterruptedException {
-        double end = Math.max(httpMoment, udpMoment);
+        double end = Math.max(Math.max(httpMoment, udpMoment), experimentMoment);
         TemplateValues values = new TemplateValues(RATE_INTERVAL, "1s", (long) Math.ceil(end - startedAt));
         for (Dashboard.Variable v : d.variables()) {
             Matcher m = LABEL_VALUES.matcher(v.query());
@@ -208,15 +231,20 @@ class DashboardQueriesIT {
     }
 
     private String startRun(String loadgen, String token, ObjectNode spec) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(loadgen + "/runs"))
+        return start(loadgen + "/runs", token, spec);
+    }
+
+    /** POSTs a run or an experiment spec to {@code collection}; the URL of what was started. */
+    private String start(String collection, String token, ObjectNode spec) throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(collection))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(spec.toString())).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() == 501) {
             fail("the loadgen has no driver for " + spec.path("kind").asText() + " runs (501)\n" + r.body());
         }
-        assertEquals(202, r.statusCode(), "POST /runs: " + r.body());
-        return loadgen + "/runs/" + JSON.readTree(r.body()).path("id").asText();
+        assertEquals(202, r.statusCode(), "POST " + collection + ": " + r.body());
+        return collection + "/" + JSON.readTree(r.body()).path("id").asText();
     }
 
     private JsonNode awaitFinished(String runUrl, Duration timeout) throws IOException, InterruptedException {

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static io.loadlab.loadgen.api.RunsApiTest.authed;
@@ -130,6 +131,28 @@ class ExperimentsApiTest {
                 .body(containsString("verdict")).body(containsString("local")).body(containsString("Why:"));
         given().get("/experiments").then().statusCode(200).body("items.id", hasItem(id));
         authed().delete("/experiments/" + id).then().statusCode(409);
+    }
+
+    @Test
+    void aRateSearchProbesOpenRunsAndReportsTheSustainableRateWithItsCurve() throws Exception {
+        String base = target.testApi().toString().replace("/test/testApi", "");
+        // An SLO the loopback target meets at every probed rate: the search doubles up to maxRate, each probe a run.
+        String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\",\"metrics\":\"" + base
+                + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":8,\"threads\":1}],"
+                + "\"duration\":\"800ms\",\"warmup\":\"0s\",\"linkMbps\":10000,"
+                + "\"search\":{\"p99Millis\":500,\"startRate\":100,\"maxRate\":400,\"maxSteps\":3}}";
+        String id = authed().body(spec).post("/experiments").then().statusCode(202).extract().path("id");
+        JsonPath x = await(id);
+        assertEquals("completed", x.getString("state"), x.prettify());
+        assertEquals(400.0, x.getDouble("searches[0].sustainableRate"), 1e-9, x.prettify());
+        List<Float> rates = x.getList("searches[0].curve.rate", Float.class);
+        assertEquals(List.of(100f, 200f, 400f), rates, "doubling from startRate to maxRate: " + x.prettify());
+        for (int i = 0; i < rates.size(); i++) {
+            assertTrue(x.getBoolean("searches[0].curve[" + i + "].ok"));
+            assertTrue(x.getDouble("searches[0].curve[" + i + "].p99Millis") > 0);
+            given().get("/runs/" + x.getString("searches[0].curve[" + i + "].runId")).then().statusCode(200)
+                    .body("state", equalTo("completed")).body("spec.rate", equalTo(rates.get(i)));
+        }
     }
 
     @Test
