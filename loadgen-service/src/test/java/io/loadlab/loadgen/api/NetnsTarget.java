@@ -33,7 +33,11 @@ final class NetnsTarget implements AutoCloseable {
     static final int PORT = 18080;
     private static final Path JAR = Path.of("..", "target-service", "target", "quarkus-app", "quarkus-run.jar");
 
+    /** Interpreted twin on the same core, for the cpu-bound proof (see {@link #interpretedBase()}). */
+    static final int INTERPRETED_PORT = PORT + 10;
+
     private Process target;
+    private Process interpreted;
 
     NetnsTarget(String rate, int core) throws IOException, InterruptedException {
         cleanup();
@@ -64,24 +68,36 @@ final class NetnsTarget implements AutoCloseable {
         if (!Files.isReadable(JAR)) {
             throw new IllegalStateException("target-service jar not found at " + JAR.toAbsolutePath());
         }
-        Path log = Files.createTempFile("target-netns", ".log");
-        // ip netns exec and taskset both exec: the process started is the JVM itself, so destroy() ends it.
+        target = launch(core, PORT);
         // -Xint: on one 2-core box the loadgen and the target share the kernel's network work, so a JIT-compiled
         // target answers about as cheaply as the loadgen asks and neither can fill the other's core. An
         // interpreted target costs ~20x more per request: its core is then the limit, as when the loadgen has a
-        // machine of its own, which is what the verdicts are proven against.
-        target = new ProcessBuilder("ip", "netns", "exec", NS, "taskset", "-c", Integer.toString(core),
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xint",
-                "-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + PORT, "-Dtarget.udp.port=" + (PORT + 1),
-                "-jar", JAR.toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // machine of its own, which is what the cpu-bound verdict is proven against.
+        interpreted = launch(core, INTERPRETED_PORT, "-Xint");
+        awaitReady(target, base());
+        awaitReady(interpreted, interpretedBase());
+    }
+
+    private static Process launch(int core, int port, String... jvmFlags) throws IOException {
+        Path log = Files.createTempFile("target-netns-" + port, ".log");
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", NS, "taskset", "-c", Integer.toString(core),
+                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(List.of(jvmFlags));
+        cmd.addAll(List.of("-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + port,
+                "-Dtarget.udp.port=" + (port + 1), "-jar", JAR.toString()));
+        // ip netns exec and taskset both exec: the process started is the JVM itself, so destroy() ends it.
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    private static void awaitReady(Process p, String base) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            if (!target.isAlive()) {
-                throw new IllegalStateException("target exited: " + Files.readString(log));
+            if (!p.isAlive()) {
+                throw new IllegalStateException("target " + base + " exited: " + new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
             }
             try {
-                HttpRequest r = HttpRequest.newBuilder(URI.create(base() + "/q/health/ready")).timeout(Duration.ofSeconds(1)).build();
+                HttpRequest r = HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(Duration.ofSeconds(1)).build();
                 if (http.send(r, HttpResponse.BodyHandlers.ofString()).body().contains("UP")) {
                     return;
                 }
@@ -90,7 +106,7 @@ final class NetnsTarget implements AutoCloseable {
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
-        throw new IllegalStateException("target in " + NS + " not ready after 60 s: " + Files.readString(log));
+        throw new IllegalStateException("target " + base + " in " + NS + " not ready after 60 s");
     }
 
     /** Sets the link's rate ({@code 100mbit}); null removes the limit (a tbf at 10 Gbit/s with a small burst throttles). */
@@ -107,24 +123,35 @@ final class NetnsTarget implements AutoCloseable {
         return "http://" + NS_ADDR + ":" + PORT;
     }
 
+    /** The same target service, interpreted (-Xint), on the same core and link. */
+    String interpretedBase() {
+        return "http://" + NS_ADDR + ":" + INTERPRETED_PORT;
+    }
+
     long pid() {
         return target.pid();
     }
 
     @Override
     public void close() {
-        if (target != null) {
-            target.destroy();
-            try {
-                if (!target.waitFor(10, TimeUnit.SECONDS)) {
-                    target.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                target.destroyForcibly();
-            }
-        }
+        stop(target);
+        stop(interpreted);
         cleanup();
+    }
+
+    private static void stop(Process p) {
+        if (p == null) {
+            return;
+        }
+        p.destroy();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+        }
     }
 
     /** Removes the namespace (and with it the veth pair and its qdisc) and a root-side veth left over; never fails. */
