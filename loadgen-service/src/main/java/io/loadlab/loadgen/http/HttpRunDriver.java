@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
@@ -22,11 +23,13 @@ import java.util.concurrent.atomic.AtomicLong;
 public class HttpRunDriver implements RunDriver {
 
     private final NanoClock clock;
+    private final AddressPolicy policy;
     private final AtomicLong runs = new AtomicLong();
 
     @Inject
-    public HttpRunDriver(NanoClock clock) {
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy) {
         this.clock = clock;
+        this.policy = policy;
     }
 
     @Override
@@ -48,7 +51,12 @@ public class HttpRunDriver implements RunDriver {
         int port = http.target().getPort() < 0 ? 80 : http.target().getPort();
         try {
             // literal addresses and localhost resolve without a lookup; a name is looked up once per run
-            InetSocketAddress address = new InetSocketAddress(InetAddress.getByName(http.target().getHost()), port);
+            InetAddress resolved = InetAddress.getByName(http.target().getHost());
+            if (!policy.admits(resolved)) {
+                return failed(http, "refused: " + http.target().getHost() + " now resolves to " + resolved.getHostAddress()
+                        + ", outside " + AddressPolicy.RULE);
+            }
+            InetSocketAddress address = new InetSocketAddress(resolved, port);
             return HttpRun.start(http, clock, address, "loadgen-http-" + runs.incrementAndGet());
         } catch (UnknownHostException e) {
             return failed(http, "cannot resolve " + http.target().getHost());

@@ -1,14 +1,15 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.AddressPolicy;
 import jakarta.inject.Singleton;
 
 /** Runs {@code UdpPingPongSpec}s. */
 @Singleton
 public class UdpPingPongDriver extends UdpRunDriver {
 
-    public UdpPingPongDriver(NanoClock clock) {
-        super(clock);
+    public UdpPingPongDriver(NanoClock clock, AddressPolicy policy) {
+        super(clock, policy);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
@@ -19,10 +20,12 @@ import java.util.concurrent.atomic.AtomicLong;
 public abstract class UdpRunDriver implements RunDriver {
 
     private final NanoClock clock;
+    private final AddressPolicy policy;
     private final AtomicLong runs = new AtomicLong();
 
-    protected UdpRunDriver(NanoClock clock) {
+    protected UdpRunDriver(NanoClock clock, AddressPolicy policy) {
         this.clock = clock;
+        this.policy = policy;
     }
 
     @Override
@@ -32,8 +35,12 @@ public abstract class UdpRunDriver implements RunDriver {
         }
         String stage = "resolve " + udp.target().getHost();
         try {
-            InetSocketAddress peer = new InetSocketAddress(InetAddress.getByName(udp.target().getHost()),
-                    udp.target().getPort());
+            InetAddress resolved = InetAddress.getByName(udp.target().getHost());
+            if (!policy.admits(resolved)) {
+                return failed("refused: " + udp.target().getHost() + " now resolves to " + resolved.getHostAddress()
+                        + ", outside " + AddressPolicy.RULE);
+            }
+            InetSocketAddress peer = new InetSocketAddress(resolved, udp.target().getPort());
             stage = "read targetMetrics " + udp.targetMetrics();
             TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics());
             stage = "open a UDP socket to " + peer;

@@ -23,7 +23,7 @@ class HttpRunDriverTest {
 
     static final String BODY = "{\"code\":200,\"msg\":\"ok\",\"body\":[{\"name\":\"nginx\",\"version\":\"1.18\"}]}";
 
-    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock());
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true);
     private NginxPeer nginx;
     private int responseBytes;
 

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Targets that refuse or never answer: errors are counted and the run still ends on time. */
 class HttpRunFailuresTest {
 
-    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock());
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true);
 
     @Test
     void refusedPortGivesConnectErrorsAndEndsAtItsDuration() throws Exception {
@@ -72,5 +73,15 @@ class HttpRunFailuresTest {
                 s.close();
             }
         }
+    }
+
+    @Test
+    void anAddressTheAllowlistNoLongerAdmitsIsRefusedWhenTheRunStarts() throws Exception {
+        // The API checked the name when the run was posted; by the time the driver resolves it, it may point elsewhere.
+        HttpRunDriver strict = new HttpRunDriver(new SystemNanoClock(), address -> false);
+        RunOutcome outcome = strict.start(Specs.closed(URI.create("http://127.0.0.1:9/"), 1, 1, 1_000))
+                .done().toCompletableFuture().get(5, TimeUnit.SECONDS);
+        assertTrue(outcome.failure().contains("loadgen.targets.allowed"), outcome.failure());
+        assertEquals(0, ((HttpReport) outcome.report()).requests());
     }
 }

@@ -22,9 +22,9 @@ class UdpRunTest {
 
     static RunOutcome run(RunSpec spec) throws Exception {
         UdpRunDriver driver = switch (spec.kind()) {
-            case UdpThroughputSpec.KIND -> new UdpThroughputDriver(CLOCK);
-            case UdpPingPongSpec.KIND -> new UdpPingPongDriver(CLOCK);
-            default -> new UdpUnderLoadDriver(CLOCK);
+            case UdpThroughputSpec.KIND -> new UdpThroughputDriver(CLOCK, address -> true);
+            case UdpPingPongSpec.KIND -> new UdpPingPongDriver(CLOCK, address -> true);
+            default -> new UdpUnderLoadDriver(CLOCK, address -> true);
         };
         return driver.start(spec).done().toCompletableFuture().get(20, TimeUnit.SECONDS);
     }
@@ -100,7 +100,7 @@ class UdpRunTest {
     @Test
     void cancelStopsAPingPongPromptly() throws Exception {
         try (FakeReflector silent = new FakeReflector(false)) {
-            var run = new UdpPingPongDriver(CLOCK).start(new UdpPingPongSpec(silent.target(), 64, 0,
+            var run = new UdpPingPongDriver(CLOCK, address -> true).start(new UdpPingPongSpec(silent.target(), 64, 0,
                     Duration.ofSeconds(30), Duration.ZERO));
             Thread.sleep(100);
             run.cancel();

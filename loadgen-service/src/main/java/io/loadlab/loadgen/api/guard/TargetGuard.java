@@ -5,6 +5,8 @@ import io.loadlab.loadgen.run.Violation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import io.loadlab.loadgen.run.AddressPolicy;
+
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -19,9 +21,9 @@ import java.util.Optional;
  * looks harmless.
  */
 @ApplicationScoped
-public class TargetGuard {
+public class TargetGuard implements AddressPolicy {
 
-    static final String RULE_KEY = "loadgen.targets.allowed";
+    static final String RULE_KEY = AddressPolicy.RULE;
 
     private final HostResolver resolver;
     private final List<Cidr> networks = new ArrayList<>();
@@ -62,6 +64,11 @@ public class TargetGuard {
                 throw new TargetRefusedException(target, a, rule);
             }
         }
+    }
+
+    @Override
+    public boolean admits(InetAddress address) {
+        return allowed(address);
     }
 
     private boolean allowed(InetAddress a) {
