@@ -4,9 +4,8 @@ import io.loadlab.loadgen.run.RunRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,22 +29,11 @@ class ExperimentsApiTest {
 
     static final String T = "{'name':'t1','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics','cores':1}";
 
-    private static TargetServiceProcess target;
+    @RegisterExtension
+    static final RealTarget target = new RealTarget();
 
     @Inject
     RunRegistry runs;
-
-    @BeforeAll
-    static void startTarget() throws Exception {
-        target = TargetServiceProcess.start();
-    }
-
-    @AfterAll
-    static void stopTarget() {
-        if (target != null) {
-            target.close();
-        }
-    }
 
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {
@@ -102,7 +90,7 @@ class ExperimentsApiTest {
 
     @Test
     void aShortExperimentRunsItsCellsAsRunsAndJudgesEach() throws Exception {
-        String base = target.testApi().toString().replace("/test/testApi", "");
+        String base = target.base();
         String spec = "{\"name\":\"loopback\",\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\","
                 + "\"metrics\":\"" + base + "/q/metrics\",\"cores\":1}],"
                 + "\"variants\":[{\"number\":10,\"connections\":4,\"threads\":1},{\"number\":100,\"connections\":2,\"threads\":1,\"rate\":200}],"
@@ -135,7 +123,7 @@ class ExperimentsApiTest {
 
     @Test
     void aRateSearchProbesOpenRunsAndReportsTheSustainableRateWithItsCurve() throws Exception {
-        String base = target.testApi().toString().replace("/test/testApi", "");
+        String base = target.base();
         // An SLO the loopback target meets at every probed rate: the search doubles up to maxRate, each probe a run.
         String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\",\"metrics\":\"" + base
                 + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":8,\"threads\":1}],"
@@ -157,7 +145,7 @@ class ExperimentsApiTest {
 
     @Test
     void cancellingStopsTheCurrentCellAndStartsNoOther() throws Exception {
-        String base = target.testApi().toString().replace("/test/testApi", "");
+        String base = target.base();
         String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\",\"metrics\":\"" + base
                 + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":2,\"threads\":1,\"rate\":100},"
                 + "{\"number\":3,\"connections\":2,\"threads\":1,\"rate\":100}],\"duration\":\"20s\",\"warmup\":\"0s\",\"linkMbps\":1000}";

@@ -4,10 +4,9 @@ import io.loadlab.loadgen.run.RunRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.concurrent.TimeUnit;
 
@@ -26,22 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class HttpRunsAgainstTargetTest {
 
-    private static TargetServiceProcess target;
+    @RegisterExtension
+    static final RealTarget target = new RealTarget();
 
     @Inject
     RunRegistry registry;
-
-    @BeforeAll
-    static void startTarget() throws Exception {
-        target = TargetServiceProcess.start();
-    }
-
-    @AfterAll
-    static void stopTarget() {
-        if (target != null) {
-            target.close();
-        }
-    }
 
     @AfterEach
     void cancelLeftovers() {
@@ -71,7 +59,7 @@ class HttpRunsAgainstTargetTest {
 
     @Test
     void completedRequestsEqualTheRequestsTheTargetCounted() throws Exception {
-        long before = target.served(200);
+        long before = target.process().served(200);
         JsonPath run = run(spec("\"connections\":20,\"duration\":\"2s\",\"warmup\":\"500ms\",\"rate\":0"));
         long loadgen = run.getLong("report.requests") + run.getLong("report.warmupRequests");
         assertEquals(0, run.getLong("report.errors.timeout") + run.getLong("report.errors.readWrite")
@@ -81,7 +69,7 @@ class HttpRunsAgainstTargetTest {
         long served = 0;
         for (int i = 0; i < 50 && served != loadgen; i++) { // the server counts just after it answers
             TimeUnit.MILLISECONDS.sleep(50);
-            served = target.served(200) - before;
+            served = target.process().served(200) - before;
         }
         assertEquals(loadgen, served, "requests the loadgen completed vs requests the target counted");
         assertEquals(208L * run.getLong("report.requests"),
@@ -111,11 +99,11 @@ class HttpRunsAgainstTargetTest {
         String id = authed().body(spec("\"connections\":4,\"duration\":\"3s\",\"warmup\":\"0s\",\"rate\":200"))
                 .post("/runs").then().statusCode(202).extract().path("id");
         TimeUnit.MILLISECONDS.sleep(1_000);
-        target.signal("STOP");
+        target.process().signal("STOP");
         try {
             TimeUnit.MILLISECONDS.sleep(600);
         } finally {
-            target.signal("CONT");
+            target.process().signal("CONT");
         }
         JsonPath run = null;
         for (int i = 0; i < 200; i++) {

@@ -1,0 +1,38 @@
+package io.loadlab.loadgen.api;
+
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.net.URI;
+
+/** The real target service for one test class: {@code @RegisterExtension static final RealTarget target}. */
+final class RealTarget implements BeforeAllCallback, AfterAllCallback {
+
+    private TargetServiceProcess process;
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        process = TargetServiceProcess.start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (process != null) {
+            process.close();
+        }
+    }
+
+    URI testApi() {
+        return process.testApi();
+    }
+
+    /** Scheme, host and port, for the target's other paths. */
+    String base() {
+        return testApi().toString().replace("/test/testApi", "");
+    }
+
+    TargetServiceProcess process() {
+        return process;
+    }
+}
