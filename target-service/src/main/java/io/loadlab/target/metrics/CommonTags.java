@@ -1,5 +1,6 @@
 package io.loadlab.target.metrics;
 
+import io.loadlab.target.cores.Cores;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.config.MeterFilter;
 import jakarta.enterprise.inject.Produces;
@@ -8,7 +9,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Tags every meter with {@code application} and {@code cores}, so one dashboard can split by service
- * and by node size. {@code cores} is what the process sees (cgroup CPU limits included), read at runtime.
+ * and by node size. {@code cores} is the CPUs the process can run on ({@link Cores}, the rule its event
+ * loops follow too), read at runtime.
  */
 @Singleton
 public class CommonTags {
@@ -18,6 +20,6 @@ public class CommonTags {
     MeterFilter commonTags(@ConfigProperty(name = "quarkus.application.name") String application) {
         return MeterFilter.commonTags(Tags.of(
                 "application", application,
-                "cores", String.valueOf(Runtime.getRuntime().availableProcessors())));
+                "cores", String.valueOf(Cores.ofThisProcess())));
     }
 }

@@ -1,6 +1,7 @@
 package io.loadlab.target.udp;
 
 import io.loadlab.target.TargetConfig;
+import io.loadlab.target.cores.Cores;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,7 +45,7 @@ public class UdpReflector {
             LOG.info("UDP reflector disabled (target.udp.enabled=false)");
             return;
         }
-        int wanted = config.threads().orElse(Runtime.getRuntime().availableProcessors());
+        int wanted = config.threads().orElseGet(Cores::ofThisProcess);
         InetSocketAddress at = new InetSocketAddress(config.host(), config.port());
         try {
             DatagramChannel first = open(at, wanted > 1);

@@ -1,4 +1,4 @@
-package io.loadlab.target;
+package io.loadlab.target.cores;
 
 import org.eclipse.microprofile.config.spi.ConfigSource;
 
@@ -6,11 +6,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One event loop per CPU the process sees, as nginx runs one worker per core: Quarkus' default of two
- * per core makes a CPU-bound server switch between loops on the same core (measured here: about 25% fewer
- * requests per second on one pinned core). Lowest precedence: application.properties, the environment
- * ({@code QUARKUS_HTTP_IO_THREADS}, as the Kubernetes manifests set it) and system properties all override.
- * The count is read when asked, at runtime, so a native image follows the CPUs of the machine it runs on.
+ * One event loop per CPU this process can run on ({@link Cores}), as nginx runs one worker per core:
+ * Quarkus' default of two per core makes a CPU-bound server switch between loops on the same core
+ * (measured here: about 25% fewer requests per second on one pinned core). Lowest precedence:
+ * application.properties, the environment ({@code QUARKUS_HTTP_IO_THREADS}) and system properties all
+ * override. The count is read when asked, at runtime, so a native image follows the CPUs of the machine
+ * it runs on.
  */
 public class EventLoopsPerCore implements ConfigSource {
 
@@ -43,6 +44,6 @@ public class EventLoopsPerCore implements ConfigSource {
     }
 
     private static String cores() {
-        return Integer.toString(Runtime.getRuntime().availableProcessors());
+        return Integer.toString(Cores.ofThisProcess());
     }
 }
