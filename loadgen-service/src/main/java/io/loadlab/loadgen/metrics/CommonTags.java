@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.metrics;
 
+import io.loadlab.loadgen.cores.Cores;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.config.MeterFilter;
 import jakarta.enterprise.inject.Produces;
@@ -9,8 +10,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.List;
 
 /**
- * Tags every meter with {@code application} and {@code cores} (the CPUs this process sees, read at
- * run time, never at build time), so dashboards split by service and node size.
+ * Tags every meter with {@code application} and {@code cores} (the CPUs this process can run on,
+ * {@link Cores}: the rule its event loops follow too; read at run time, never at build time), so
+ * dashboards split by service and node size.
  */
 public class CommonTags {
 
@@ -18,6 +20,6 @@ public class CommonTags {
     @Singleton
     MeterFilter commonTags(@ConfigProperty(name = "quarkus.application.name") String application) {
         return MeterFilter.commonTags(List.of(Tag.of("application", application),
-                Tag.of("cores", Integer.toString(Runtime.getRuntime().availableProcessors()))));
+                Tag.of("cores", Integer.toString(Cores.ofThisProcess()))));
     }
 }
