@@ -6,6 +6,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Paths in the repository, and the services' own configuration that the manifests must agree with. */
 final class Repo {
@@ -61,6 +63,24 @@ final class Repo {
     static String nonApplicationRoot(String service) {
         String r = properties(service).getProperty("quarkus.http.non-application-root-path", "q").trim();
         return r.startsWith("/") ? r : "/" + r;
+    }
+
+    /**
+     * The environment variable a service reads its CPU limit from: {@code LIMIT_ENV} in its {@code cores.Cores},
+     * the class holding the rule for event loops and the {@code cores} tag (k8s/README.md).
+     */
+    static String cpuLimitEnv(String service) {
+        String pkg = service.replace("-service", "");
+        Path file = root().resolve(service).resolve("src/main/java/io/loadlab/" + pkg + "/cores/Cores.java");
+        try {
+            Matcher m = Pattern.compile("String LIMIT_ENV = \"([A-Z0-9_]+)\";").matcher(Files.readString(file));
+            if (!m.find()) {
+                throw new IllegalStateException(file + " declares no LIMIT_ENV");
+            }
+            return m.group(1);
+        } catch (IOException e) {
+            throw new UncheckedIOException(file.toString(), e);
+        }
     }
 
     static int targetUdpPort() {
