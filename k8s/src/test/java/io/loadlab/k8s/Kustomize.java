@@ -7,15 +7,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** Renders a kustomization with the stock {@code kubectl kustomize}, as {@code kubectl apply -k} would. */
 final class Kustomize {
 
-    /** Every overlay a user applies, and the base they share. */
-    static final List<String> OVERLAYS = List.of("base", "overlays/cores-4", "overlays/cores-8",
+    /** The overlays that keep the loadgen and targets on nodes of their own role, and the base they share. */
+    static final List<String> PINNED = List.of("base", "overlays/cores-4", "overlays/cores-8",
             "overlays/cores-16", "overlays/compare");
+
+    /** Every overlay a user applies: the pinned ones and single-node, everything on one node. */
+    static final List<String> OVERLAYS = Stream.concat(PINNED.stream(), Stream.of("overlays/single-node")).toList();
 
     private static final Map<String, Rendered> CACHE = new ConcurrentHashMap<>();
 

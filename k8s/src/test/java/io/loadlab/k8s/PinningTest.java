@@ -23,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PinningTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;
+    static final List<String> PINNED = Kustomize.PINNED;
 
     /** CPUs granted on an N-core node: one whole core stays with kubelet, system and DaemonSets. */
     @ParameterizedTest
@@ -72,7 +73,7 @@ class PinningTest {
     }
 
     @ParameterizedTest
-    @FieldSource("OVERLAYS")
+    @FieldSource("PINNED")
     void loadgenNeverSharesANodeWithATarget(String overlay) {
         Rendered r = Kustomize.render(overlay);
         Deployment lg = r.loadgen();
