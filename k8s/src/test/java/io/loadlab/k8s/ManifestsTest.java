@@ -36,6 +36,19 @@ class ManifestsTest {
         assertFalse(r.targets().isEmpty(), overlay + ": no target");
     }
 
+    /**
+     * The documented first step is {@code kubectl apply -f k8s/base/platform/namespace.yaml}: that file must be
+     * exactly the Namespace every overlay applies, so the later {@code apply -k} finds its own last-applied
+     * configuration and changes nothing.
+     */
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void theNamespaceFileIsTheNamespaceEveryOverlayApplies(String overlay) throws java.io.IOException {
+        Namespace file = Rendered.MAPPER.readValue(Repo.k8s().resolve("base/platform/namespace.yaml").toFile(), Namespace.class);
+        Namespace rendered = Kustomize.render(overlay).all(Namespace.class).get(0);
+        assertEquals(Rendered.JSON.valueToTree(file), Rendered.JSON.valueToTree(rendered), overlay);
+    }
+
     @ParameterizedTest
     @FieldSource("OVERLAYS")
     void noSecretValuesAreShipped(String overlay) {
