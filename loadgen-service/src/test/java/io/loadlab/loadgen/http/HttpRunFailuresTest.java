@@ -32,7 +32,9 @@ class HttpRunFailuresTest {
         assertTrue(r.errors().connect() > 0, () -> "errors " + r.errors());
         assertEquals(0, r.requests());
         assertEquals(0, r.connectionsOpened());
-        assertTrue(seconds >= 0.75 && seconds < 3, () -> "ended after " + seconds + " s");
+        // Only the lower bound is a wall-clock fact a busy machine cannot break (a run never ends early); a hang
+        // is caught by await's 10 s, five times the 2 s a quiet machine needs at most.
+        assertTrue(seconds >= 0.75, () -> "ended after " + seconds + " s");
     }
 
     @Test
@@ -53,21 +55,25 @@ class HttpRunFailuresTest {
             acceptor.setDaemon(true);
             acceptor.start();
             URI target = URI.create("http://127.0.0.1:" + server.getLocalPort() + "/");
-            long start = System.nanoTime();
             RunOutcome outcome = HttpRunDriverTest.await(
-                    driver.start(Specs.spec(target, 2, 1, 1_000, 0, 0, true, 300)), 10);
-            double seconds = (System.nanoTime() - start) / 1e9;
+                    driver.start(Specs.spec(target, 2, 1, 2_000, 0, 0, true, 200)), 10);
             HttpReport r = (HttpReport) outcome.report();
 
             assertEquals(0, r.requests());
-            assertTrue(r.errors().timeout() >= 4, () -> "errors " + r.errors());
-            long deadline = System.nanoTime() + 1_000_000_000L;
+            // Every request sent times out (the last ones when the run ends), and each sits on a connection of
+            // its own: timeouts equal the connections opened, less at most one per slot still connecting.
+            assertTrue(r.errors().timeout() <= r.connectionsOpened() && r.errors().timeout() >= r.connectionsOpened() - 2,
+                    () -> "errors " + r);
+            long deadline = System.nanoTime() + 10_000_000_000L; // a wait, not a bound: it ends as soon as they are in
             while (accepted.get() < r.connectionsOpened() && System.nanoTime() < deadline) {
                 Thread.sleep(10); // the kernel completes handshakes before the acceptor thread takes them
             }
             assertEquals(r.connectionsOpened(), accepted.get());
             assertTrue(r.connectionsOpened() > 2, "timed-out connections are replaced");
-            assertTrue(seconds < 2.5, () -> "ended after " + seconds + " s");
+            // A timeout never stretches the run past its duration plus one timeout: counted, not timed. Two
+            // connections, each timing out every 200 ms of a 2 s run plus once at the end: at most 22 timeouts.
+            // A 2 s run with 200 ms timeouts (not 1 s and 300 ms) leaves replacements room on a starved machine.
+            assertTrue(r.errors().timeout() <= 22, () -> "errors " + r.errors());
         } finally {
             for (Socket s : held) {
                 s.close();

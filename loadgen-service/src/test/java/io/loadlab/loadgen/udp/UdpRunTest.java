@@ -57,13 +57,16 @@ class UdpRunTest {
             assertTrue(tr.messagesSent() > 10_000 && tr.megabitsPerSecond() > 0, tr.toString());
             assertNull(tr.received());
 
-            RunOutcome u = run(new UdpUnderLoadSpec(server.target(), 64, 20_000, 10, ONE_SECOND, Duration.ZERO, null));
+            // 5,000/s, not 20,000/s: a sockperf server starved by a CPU hog for 15 ms overflows its default 208 KiB
+            // receive buffer at 20,000/s (81 of 2,000 pongs lost in one busy CI run). Loss is then real, so the
+            // exact relation is the accounting; that most pongs came back proves the wire format.
+            RunOutcome u = run(new UdpUnderLoadSpec(server.target(), 64, 5_000, 10, ONE_SECOND, Duration.ZERO, null));
             UdpUnderLoadReport ur = (UdpUnderLoadReport) u.report();
             assertNull(u.failure());
-            assertEquals(20_000, ur.messagesSent(), 400, ur.toString());
+            assertEquals(5_000, ur.messagesSent(), 100, ur.toString());
             assertEquals(ur.messagesSent() / 10, ur.pongsRequested(), 1, ur.toString());
             assertEquals(ur.pongsRequested(), ur.pongsReceived() + ur.dropped(), ur.toString());
-            assertTrue(ur.dropped() <= 1 && ur.latencyMicros().p50() > 0, ur.toString());
+            assertTrue(ur.pongsReceived() >= ur.pongsRequested() * 9 / 10 && ur.latencyMicros().p50() > 0, ur.toString());
         }
     }
 
@@ -84,12 +87,11 @@ class UdpRunTest {
     @Test
     void aSilentPeerEndsTheRunAtItsDurationWithEveryDropCounted() throws Exception {
         try (FakeReflector silent = new FakeReflector(false)) {
-            long start = System.nanoTime();
             RunOutcome o = run(new UdpPingPongSpec(silent.target(), 64, 0, ONE_SECOND, Duration.ZERO));
-            double seconds = (System.nanoTime() - start) / 1e9;
-            assertTrue(seconds < 2.5, "took " + seconds + " s");
             UdpPingPongReport r = (UdpPingPongReport) o.report();
-            assertTrue(r.messagesSent() >= 4, r.toString()); // one per 200 ms pong timeout
+            // One ping per 200 ms pong timeout: 5 in the second, never more; a run that outlived its duration
+            // waiting would show more, so the count bounds the time without a wall clock.
+            assertTrue(r.messagesSent() >= 1 && r.messagesSent() <= 5, r.toString());
             assertEquals(r.messagesSent(), r.dropped(), r.toString());
             assertEquals(0, r.pongsReceived());
             assertNotNull(o.failure());
@@ -106,7 +108,8 @@ class UdpRunTest {
             run.cancel();
             RunOutcome o = run.done().toCompletableFuture().get(2, TimeUnit.SECONDS);
             assertTrue(o.cancelled());
-            assertTrue(((UdpPingPongReport) o.report()).durationSeconds() < 1);
+            // Cut short: a 30 s run, cancelled after 100 ms; 10 s leaves room for a starved machine.
+            assertTrue(((UdpPingPongReport) o.report()).durationSeconds() < 10);
         }
     }
 
