@@ -27,6 +27,7 @@ public class ExperimentStore {
      * @throws io.loadlab.loadgen.run.DataDirUnavailableException when the data dir cannot take it
      */
     public void write(ExperimentRecord x) {
+        dataDir.requireWritable();
         files.write(x);
     }
 

@@ -52,14 +52,14 @@ public class DataDir {
 
     /** A store for one kind of record under {@code sub} ("" for the data dir itself). */
     public <T> JsonFileStore<T> store(String sub, Class<T> type, Function<T, String> idOf, String what) {
-        JsonFileStore<T> s = new JsonFileStore<>(sub.isEmpty() ? dir : dir.resolve(sub), mapper, type, idOf, what);
+        JsonFileStore<T> s = new JsonFileStore<>(sub.isEmpty() ? dir : dir.resolve(sub), dir, mapper, type, idOf, what);
         stores.add(s);
         return s;
     }
 
     /** Called after a save: keeps retrying while any record waits in memory. */
     public synchronized void kept() {
-        if (retry != null || problemsOfStores().isEmpty()) {
+        if (retry != null || pending().isEmpty()) {
             return;
         }
         if (retries == null) {
@@ -91,14 +91,31 @@ public class DataDir {
     }
 
     /**
+     * For a job about to start: its record must not queue behind records that wait in memory.
+     *
+     * @throws DataDirUnavailableException naming the cause while any record waits
+     */
+    public void requireWritable() {
+        flush();
+        Optional<String> pending = pending();
+        if (pending.isPresent()) {
+            throw new DataDirUnavailableException(dir, pending.get());
+        }
+    }
+
+    /**
      * Why the data dir cannot be trusted now, after writing what waits: records kept in memory, a dir that
      * could not be read at startup, or one that refuses a small file. Empty when healthy.
      */
     public Optional<String> problem() {
         flush();
-        Optional<String> stored = problemsOfStores();
-        if (stored.isPresent()) {
-            return stored;
+        Optional<String> pending = pending();
+        if (pending.isPresent()) {
+            return Optional.of("data dir " + dir + " not writable: " + pending.get());
+        }
+        Optional<String> unlisted = stores.stream().map(JsonFileStore::listProblem).flatMap(Optional::stream).findFirst();
+        if (unlisted.isPresent()) {
+            return unlisted;
         }
         Path probe = dir.resolve(PROBE);
         try {
@@ -116,8 +133,8 @@ public class DataDir {
         }
     }
 
-    private Optional<String> problemsOfStores() {
-        List<String> all = stores.stream().map(JsonFileStore::problem).flatMap(Optional::stream).toList();
+    private Optional<String> pending() {
+        List<String> all = stores.stream().map(JsonFileStore::pendingProblem).flatMap(Optional::stream).toList();
         return all.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", all));
     }
 
@@ -128,7 +145,7 @@ public class DataDir {
             retries.shutdownNow();
         }
         if (!flush()) {
-            LOG.errorf("Stopping with records not persisted: %s", problemsOfStores().orElse(""));
+            LOG.errorf("Stopping with records not persisted: %s", pending().orElse(""));
         }
     }
 }

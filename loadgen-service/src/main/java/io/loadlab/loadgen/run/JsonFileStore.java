@@ -36,6 +36,7 @@ public final class JsonFileStore<T> {
     private static final String TEMP = ".tmp";
 
     private final Path dir;
+    private final Path root;
     private final ObjectMapper mapper;
     private final Class<T> type;
     private final Function<T, String> idOf;
@@ -47,9 +48,13 @@ public final class JsonFileStore<T> {
     /** Guarded by {@code this}: why the directory could not be listed at startup, or null. */
     private String listFailure;
 
-    /** @param what names a record in messages: "run", "experiment" */
-    public JsonFileStore(Path dir, ObjectMapper mapper, Class<T> type, Function<T, String> idOf, String what) {
+    /**
+     * @param root the data dir that {@code dir} is part of, named when it refuses a record
+     * @param what names a record in messages: "run", "experiment"
+     */
+    public JsonFileStore(Path dir, Path root, ObjectMapper mapper, Class<T> type, Function<T, String> idOf, String what) {
         this.dir = dir;
+        this.root = root;
         this.mapper = mapper;
         this.type = type;
         this.idOf = idOf;
@@ -68,12 +73,12 @@ public final class JsonFileStore<T> {
      */
     public synchronized void write(T record) {
         if (!flush()) {
-            throw new DataDirUnavailableException(dir, failure);
+            throw new DataDirUnavailableException(root, pendingProblem().orElse(failure));
         }
         try {
             writeFile(record);
         } catch (IOException e) {
-            throw new DataDirUnavailableException(dir, problem(e));
+            throw new DataDirUnavailableException(root, problem(e));
         }
     }
 
@@ -111,12 +116,17 @@ public final class JsonFileStore<T> {
         return true;
     }
 
-    /** Why records are kept in memory, or why the directory could not be read at startup; empty when neither. */
-    public synchronized Optional<String> problem() {
-        if (!pending.isEmpty()) {
-            return Optional.of("data dir " + dir + " not writable: " + failure + "; " + pending.size() + " " + what + " record(s) kept in memory until written: "
-                    + pending.keySet());
+    /** Why records are kept in memory, and which: "No space left on device; 1 run record(s) kept ..."; empty when none is. */
+    public synchronized Optional<String> pendingProblem() {
+        if (pending.isEmpty()) {
+            return Optional.empty();
         }
+        return Optional.of(failure + "; " + pending.size() + " " + what + " record(s) kept in memory until written: "
+                + pending.keySet());
+    }
+
+    /** Why the directory could not be read at startup; empty when it could. */
+    public synchronized Optional<String> listProblem() {
         return Optional.ofNullable(listFailure);
     }
 

@@ -33,6 +33,7 @@ public class RunStore {
      * @throws DataDirUnavailableException when the data dir cannot take it
      */
     public void write(RunRecord run) {
+        dataDir.requireWritable();
         files.write(run);
     }
 
