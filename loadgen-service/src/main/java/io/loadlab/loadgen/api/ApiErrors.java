@@ -1,8 +1,9 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetRefusedException;
-import io.loadlab.loadgen.experiment.ActiveExperimentException;
-import io.loadlab.loadgen.run.ActiveRunLimitException;
+import io.loadlab.loadgen.run.ActiveJob;
+import io.loadlab.loadgen.run.ActiveJobException;
+import io.loadlab.loadgen.run.DataDirUnavailableException;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.NoDriverException;
 import jakarta.ws.rs.WebApplicationException;
@@ -36,15 +37,20 @@ public class ApiErrors {
                 e.target().toString(), e.address(), e.rule()));
     }
 
+    /** One active job at a time, runs and experiments alike: the body names the one in the way. */
     @ServerExceptionMapper
-    public Response busy(ActiveRunLimitException e) {
-        String active = e.activeIds().isEmpty() ? null : e.activeIds().get(0);
-        return json(new ApiError(409, e.getMessage() + " (loadgen.runs.max-active)", null, active, null, null, null));
+    public Response busy(ActiveJobException e) {
+        String msg = e.shareFull() && ActiveJob.RUN.equals(e.active().get(0).kind())
+                ? e.getMessage() + " (loadgen.runs.max-active)" : e.getMessage();
+        return json(new ApiError(409, msg, null, e.first(), null, null, null));
     }
 
+    /** Nothing starts while its record could not be kept: 503 names the data dir and the cause. */
     @ServerExceptionMapper
-    public Response busyExperiment(ActiveExperimentException e) {
-        return json(new ApiError(409, e.getMessage(), null, e.active(), null, null, null));
+    public Response storage(DataDirUnavailableException e) {
+        LOG.debugf("Refused a job: %s", e.getMessage());
+        return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new StorageError(503, e.getMessage(), e.dataDir().toAbsolutePath().toString())).build();
     }
 
     @ServerExceptionMapper

@@ -64,6 +64,7 @@ public class ExperimentsResource {
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "403", description = "A target resolves outside loadgen.targets.allowed")
     @APIResponse(responseCode = "409", description = "An experiment or a run is active; activeRun names it")
+    @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         if (!RunsResource.isJson(contentType)) {
             throw new ApiException(415, "Content-Type must be application/json, was " + contentType);

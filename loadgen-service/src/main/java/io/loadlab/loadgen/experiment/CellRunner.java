@@ -3,6 +3,7 @@ package io.loadlab.loadgen.experiment;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.run.ActiveJob;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunProgress;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Runs one cell as an ordinary run through the {@link RunRegistry} (so the one-active-run rule, persistence
@@ -27,12 +29,15 @@ import java.util.function.Consumer;
 final class CellRunner {
 
     private final RunRegistry runs;
+    /** The experiment's claim on the one active-job slot, which its cells start under. */
+    private final Supplier<ActiveJob.Job> owner;
     private final ExperimentsConfig config;
     private final NanoClock clock;
     private final Verdicts verdicts;
 
-    CellRunner(RunRegistry runs, ExperimentsConfig config, NanoClock clock) {
+    CellRunner(RunRegistry runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock) {
         this.runs = runs;
+        this.owner = owner;
         this.config = config;
         this.clock = clock;
         this.verdicts = new Verdicts(config.thresholds());
@@ -98,7 +103,7 @@ final class CellRunner {
     /** Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live. */
     private RunRecord runToEnd(HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
                                Consumer<RunProgress> onProgress) {
-        RunRecord run = runs.start(spec);
+        RunRecord run = runs.start(spec, owner.get());
         started.accept(run.id());
         long interval = config.sampleInterval().toNanos();
         while (!run.state().finished()) {

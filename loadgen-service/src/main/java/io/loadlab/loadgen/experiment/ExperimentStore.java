@@ -1,12 +1,10 @@
 package io.loadlab.loadgen.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.run.DataDir;
 import io.loadlab.loadgen.run.JsonFileStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,17 +12,29 @@ import java.util.Optional;
 @ApplicationScoped
 public class ExperimentStore {
 
+    private final DataDir dataDir;
     private final JsonFileStore<ExperimentRecord> files;
 
     @Inject
-    public ExperimentStore(@ConfigProperty(name = "loadgen.data-dir", defaultValue = "loadgen-data") Path dataDir,
-                           ObjectMapper mapper) {
-        this.files = new JsonFileStore<>(dataDir.resolve("experiments"), mapper, ExperimentRecord.class,
-                ExperimentRecord::id, "experiment");
+    public ExperimentStore(DataDir dataDir) {
+        this.dataDir = dataDir;
+        this.files = dataDir.store("experiments", ExperimentRecord.class, ExperimentRecord::id, "experiment");
     }
 
+    /**
+     * Writes an experiment about to start, or refuses it.
+     *
+     * @throws io.loadlab.loadgen.run.DataDirUnavailableException when the data dir cannot take it
+     */
     public void write(ExperimentRecord x) {
+        dataDir.requireWritable();
         files.write(x);
+    }
+
+    /** Writes a step that must not be lost, keeping it in memory until the data dir takes it. */
+    public void save(ExperimentRecord x) {
+        files.save(x);
+        dataDir.kept();
     }
 
     public Optional<ExperimentRecord> read(String id) {

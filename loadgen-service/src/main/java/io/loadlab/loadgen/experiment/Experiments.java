@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.ActiveJob;
 import io.loadlab.loadgen.run.RunIds;
 import io.loadlab.loadgen.run.RunRegistry;
 import io.loadlab.loadgen.run.RunState;
@@ -21,8 +22,10 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Every experiment this process knows. Runs one at a time on its own thread: its cells are ordinary runs
- * started through the {@link RunRegistry}, one after another. Each step is persisted; an experiment found
- * running on disk at startup belonged to a process that died and is recorded as failed.
+ * started through the {@link RunRegistry}, one after another, under the experiment's claim on the
+ * {@link ActiveJob} slot, so no other run or experiment starts until its last cell has ended. Each step is
+ * persisted (kept in memory while the data dir cannot take it); an experiment found running on disk at
+ * startup belonged to a process that died and is recorded as failed.
  */
 @Startup
 @ApplicationScoped
@@ -38,20 +41,22 @@ public class Experiments {
     private final ExperimentsConfig config;
     private final ExperimentMeters meters;
     private final CellRunner cells;
+    private final ActiveJob slot;
     /** Guarded by {@code this}; ids sort by creation. */
     private final NavigableMap<String, ExperimentRecord> known = new TreeMap<>();
     private Active active;
 
     @Inject
     public Experiments(RunRegistry runs, ExperimentStore store, Clock clock, RunIds ids, ExperimentsConfig config,
-                       ExperimentMeters meters, NanoClock nanos) {
+                       ExperimentMeters meters, NanoClock nanos, ActiveJob slot) {
         this.runs = runs;
         this.store = store;
         this.clock = clock;
         this.ids = ids;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, config, nanos);
+        this.slot = slot;
+        this.cells = new CellRunner(runs, this::owner, config, nanos);
         restore();
     }
 
@@ -59,7 +64,7 @@ public class Experiments {
         for (ExperimentRecord x : store.newest(config.retain())) {
             if (!x.state().finished()) {
                 x = x.finished(RunState.FAILED, clock.instant(), DIED);
-                store.write(x);
+                store.save(x);
                 LOG.warnf("Experiment %s was active when the load generator stopped; recorded as failed", x.id());
             }
             known.put(x.id(), x);
@@ -70,20 +75,21 @@ public class Experiments {
     /**
      * Starts {@code spec}, validated and guarded by the caller.
      *
-     * @throws ActiveExperimentException when an experiment or a run is active
+     * @throws io.loadlab.loadgen.run.ActiveJobException          when an experiment or a run is active
+     * @throws io.loadlab.loadgen.run.DataDirUnavailableException when its record cannot be written; nothing started
      */
     public synchronized ExperimentRecord start(ExperimentSpec spec) {
-        if (active != null) {
-            throw new ActiveExperimentException("experiment " + active.id + " is active", active.id);
-        }
-        List<String> activeRuns = runs.activeIds();
-        if (!activeRuns.isEmpty()) {
-            throw new ActiveExperimentException("run " + activeRuns.get(0) + " is active", activeRuns.get(0));
-        }
         ExperimentRecord x = ExperimentRecord.started(ids.next(), spec, clock.instant());
-        store.write(x);
+        ActiveJob.Job job = new ActiveJob.Job(ActiveJob.EXPERIMENT, x.id());
+        slot.claim(job, 1);
+        try {
+            store.write(x);
+        } catch (RuntimeException e) {
+            slot.release(job);
+            throw e;
+        }
         known.put(x.id(), x);
-        active = new Active(x.id());
+        active = new Active(job);
         meters.experimentStarted();
         Thread t = new Thread(() -> drive(x.id()), "experiment-" + x.id());
         t.setDaemon(true);
@@ -150,6 +156,11 @@ public class Experiments {
         return new ProbePoint(v.rate(), c.p99Millis(), c.errorRate(), c.achievedRate(), c.runId(), ok);
     }
 
+    /** The claim the active experiment's cells run under; null when none is active. */
+    private synchronized ActiveJob.Job owner() {
+        return active == null ? null : active.job;
+    }
+
     private synchronized boolean cancelled() {
         return active != null && active.cancelled;
     }
@@ -167,20 +178,17 @@ public class Experiments {
 
     private synchronized void update(String id, ExperimentRecord x) {
         known.put(id, x);
-        store.write(x);
+        store.save(x);
     }
 
     private synchronized void finish(String id, RunState end, String failure) {
         ExperimentRecord x = known.get(id).finished(end, clock.instant(), failure);
         known.put(id, x);
-        try {
-            store.write(x);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "Experiment %s finished but could not be persisted; it is kept in memory only", id);
-        }
+        store.save(x);
         meters.experimentEnded();
         Active a = active;
         active = null;
+        slot.release(a.job);
         a.ended.complete(x);
         trim();
     }
@@ -211,7 +219,7 @@ public class Experiments {
      * a row) and no further cell starts. Empty when {@code id} is not the active experiment.
      */
     public synchronized Optional<CompletionStage<ExperimentRecord>> cancel(String id) {
-        if (active == null || !active.id.equals(id)) {
+        if (active == null || !active.job.id().equals(id)) {
             return Optional.empty();
         }
         active.cancelled = true;
@@ -231,15 +239,15 @@ public class Experiments {
         }
     }
 
-    /** The one experiment running: guarded by the registry's lock. */
+    /** The one experiment running, by its slot claim: guarded by this bean's lock. */
     private static final class Active {
-        final String id;
+        final ActiveJob.Job job;
         final CompletableFuture<ExperimentRecord> ended = new CompletableFuture<>();
         String run;
         boolean cancelled;
 
-        Active(String id) {
-            this.id = id;
+        Active(ActiveJob.Job job) {
+            this.job = job;
         }
     }
 }

@@ -4,23 +4,28 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.HealthCheckResponseBuilder;
 import org.eclipse.microprofile.health.Readiness;
 
-import java.nio.file.Files;
+import java.util.Optional;
 
-/** Not ready while finished runs could not be persisted: their reports would be lost on restart. */
+/**
+ * Not ready while the data dir cannot take records: finished ones would be lost on restart, and new jobs
+ * are refused with 503. Each check first writes what waits in memory, so readiness returns once space does.
+ */
 @Readiness
 @ApplicationScoped
 public class DataDirReadiness implements HealthCheck {
 
     @Inject
-    RunStore store;
+    DataDir dataDir;
 
     @Override
     public HealthCheckResponse call() {
-        boolean writable = Files.isDirectory(store.dir()) ? Files.isWritable(store.dir())
-                : store.dir().toAbsolutePath().getParent() != null && Files.isWritable(store.dir().toAbsolutePath().getParent());
-        return HealthCheckResponse.named("loadgen-data-dir").status(writable)
-                .withData("path", store.dir().toAbsolutePath().toString()).build();
+        Optional<String> problem = dataDir.problem();
+        HealthCheckResponseBuilder r = HealthCheckResponse.named("loadgen-data-dir").status(problem.isEmpty())
+                .withData("path", dataDir.path().toAbsolutePath().toString());
+        problem.ifPresent(p -> r.withData("problem", p));
+        return r.build();
     }
 }

@@ -22,7 +22,9 @@ import java.util.stream.Collectors;
  * Every run this process knows: starts them through the {@link RunDriver} of their kind, follows
  * them to their end, persists each step and keeps the newest {@code loadgen.runs.retain} finished
  * runs (plus the active ones) in memory. A run found {@code running} on disk at startup belonged
- * to a process that died, and is recorded as failed.
+ * to a process that died, and is recorded as failed. A run starts only once it holds the {@link ActiveJob}
+ * slot (or runs under the claim of the job that owns it, an experiment's cell) and once its record is on disk;
+ * a finished run is never lost to a full disk: {@link RunStore#save} keeps it until it is written.
  */
 @Startup
 @ApplicationScoped
@@ -37,18 +39,20 @@ public class RunRegistry {
     private final RunIds ids;
     private final RunsConfig config;
     private final List<RunListener> listeners;
+    private final ActiveJob slot;
     /** Guarded by {@code this}. Ids sort by creation, so the last key is the newest run. */
     private final NavigableMap<String, Tracked> runs = new TreeMap<>();
 
     @Inject
     public RunRegistry(@All List<RunDriver> drivers, RunStore store, Clock clock, RunIds ids, RunsConfig config,
-                       @All List<RunListener> listeners) {
+                       @All List<RunListener> listeners, ActiveJob slot) {
         this.drivers = drivers.stream().collect(Collectors.toMap(RunDriver::kind, Function.identity()));
         this.store = store;
         this.clock = clock;
         this.ids = ids;
         this.config = config;
         this.listeners = List.copyOf(listeners);
+        this.slot = slot;
         restore();
     }
 
@@ -56,7 +60,7 @@ public class RunRegistry {
         for (RunRecord run : store.newest(config.retain())) {
             if (!run.state().finished()) {
                 run = run.finished(RunState.FAILED, clock.instant(), null, null, DIED);
-                store.write(run);
+                store.save(run);
                 LOG.warnf("Run %s was active when the load generator stopped; recorded as failed", run.id());
             }
             runs.put(run.id(), Tracked.done(run));
@@ -65,34 +69,51 @@ public class RunRegistry {
     }
 
     /**
-     * Starts a run of {@code spec}, which the caller has validated and guarded.
+     * Starts a run of {@code spec}, which the caller has validated and guarded, as a job of its own.
      *
-     * @throws ActiveRunLimitException when {@code loadgen.runs.max-active} runs are active
-     * @throws NoDriverException       when no driver of the spec's kind is installed
+     * @throws ActiveJobException          when another job is active, or {@code loadgen.runs.max-active} runs are
+     * @throws NoDriverException           when no driver of the spec's kind is installed
+     * @throws DataDirUnavailableException when the run's record cannot be written; nothing was started
      */
-    public synchronized RunRecord start(RunSpec spec) {
+    public RunRecord start(RunSpec spec) {
+        return start(spec, null);
+    }
+
+    /**
+     * Starts a run of {@code spec} as part of {@code owner}, which holds the {@link ActiveJob} slot (an
+     * experiment running its cells); with a null owner the run claims the slot itself.
+     *
+     * @throws ActiveJobException when {@code owner} does not hold the slot, or (no owner) another job does
+     */
+    public synchronized RunRecord start(RunSpec spec, ActiveJob.Job owner) {
         RunDriver driver = drivers.get(spec.kind());
         if (driver == null) {
             throw new NoDriverException(spec.kind());
         }
-        List<String> active = activeIds();
-        if (active.size() >= config.maxActive()) {
-            throw new ActiveRunLimitException(active);
-        }
         RunRecord run = RunRecord.queued(ids.next(), spec, clock.instant()).running(clock.instant());
-        store.write(run);
+        ActiveJob.Job job = owner == null ? new ActiveJob.Job(ActiveJob.RUN, run.id()) : null;
+        if (job != null) {
+            slot.claim(job, config.maxActive());
+        } else {
+            slot.requireHeldBy(owner, ActiveJob.RUN);
+        }
         LoadRun live;
         try {
+            store.write(run);
             live = driver.start(spec);
+        } catch (DataDirUnavailableException e) {
+            release(job);
+            throw e;
         } catch (RuntimeException e) {
             LOG.errorf(e, "Run %s failed to start", run.id());
+            release(job);
             run = run.finished(RunState.FAILED, clock.instant(), null, null, "failed to start: " + e.getMessage());
-            store.write(run);
+            store.save(run);
             runs.put(run.id(), Tracked.done(run));
             trim();
             return run;
         }
-        runs.put(run.id(), new Tracked(run, live, new CompletableFuture<>()));
+        runs.put(run.id(), new Tracked(run, live, new CompletableFuture<>(), job));
         for (RunListener l : listeners) {
             l.started(run, live);
         }
@@ -118,16 +139,19 @@ public class RunRegistry {
             run = t.run().finished(end, clock.instant(), outcome.report(), outcome.histogram(), outcome.failure());
         }
         runs.put(id, Tracked.done(run));
-        try {
-            store.write(run);
-        } catch (RuntimeException e) {
-            LOG.errorf(e, "Run %s finished but could not be persisted; it is kept in memory only", id);
-        }
+        store.save(run);
+        release(t.job());
         for (RunListener l : listeners) {
             l.finished(run, last);
         }
         t.ended().complete(run);
         trim();
+    }
+
+    private void release(ActiveJob.Job job) {
+        if (job != null) {
+            slot.release(job);
+        }
     }
 
     /** Drops the oldest finished runs from memory beyond {@code retain}; they stay on disk. */
@@ -177,10 +201,13 @@ public class RunRegistry {
         return runs.values().stream().filter(t -> t.live() != null).map(t -> t.run().id()).toList();
     }
 
-    /** A run, its live handle while active, and a stage completed once its end is recorded. */
-    private record Tracked(RunRecord run, LoadRun live, CompletableFuture<RunRecord> ended) {
+    /**
+     * A run, its live handle while active, a stage completed once its end is recorded, and the slot claim it
+     * releases at its end (null for a cell, which runs under its experiment's claim).
+     */
+    private record Tracked(RunRecord run, LoadRun live, CompletableFuture<RunRecord> ended, ActiveJob.Job job) {
         static Tracked done(RunRecord run) {
-            return new Tracked(run, null, CompletableFuture.completedFuture(run));
+            return new Tracked(run, null, CompletableFuture.completedFuture(run), null);
         }
     }
 }

@@ -1,9 +1,7 @@
 package io.loadlab.loadgen.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -16,23 +14,36 @@ import java.util.Optional;
 @ApplicationScoped
 public class RunStore {
 
+    private final DataDir dataDir;
     private final JsonFileStore<RunRecord> files;
 
     @Inject
-    public RunStore(@ConfigProperty(name = "loadgen.data-dir", defaultValue = "loadgen-data") Path dir,
-                    ObjectMapper mapper) {
-        this.files = new JsonFileStore<>(dir, mapper, RunRecord.class, RunRecord::id, "run");
+    public RunStore(DataDir dataDir) {
+        this.dataDir = dataDir;
+        this.files = dataDir.store("", RunRecord.class, RunRecord::id, "run");
     }
 
     public Path dir() {
         return files.dir();
     }
 
+    /**
+     * Writes a run about to start, or refuses it.
+     *
+     * @throws DataDirUnavailableException when the data dir cannot take it
+     */
     public void write(RunRecord run) {
+        dataDir.requireWritable();
         files.write(run);
     }
 
-    /** The run persisted under {@code id}; empty if there is none or it cannot be read. */
+    /** Writes a run that must not be lost, keeping it in memory until the data dir takes it. */
+    public void save(RunRecord run) {
+        files.save(run);
+        dataDir.kept();
+    }
+
+    /** The run persisted (or waiting to be) under {@code id}; empty if there is none or it cannot be read. */
     public Optional<RunRecord> read(String id) {
         return files.read(id);
     }

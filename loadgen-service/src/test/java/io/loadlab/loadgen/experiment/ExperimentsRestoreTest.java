@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.run.ActiveJob;
+import io.loadlab.loadgen.run.DataDir;
 import io.loadlab.loadgen.run.RunIds;
 import io.loadlab.loadgen.run.RunRegistry;
 import io.loadlab.loadgen.run.RunState;
@@ -26,7 +28,7 @@ class ExperimentsRestoreTest {
     @Test
     void anExperimentActiveAtACrashIsFailedWithAReason() {
         Clock clock = Clock.fixed(Instant.parse("2025-01-03T00:00:00Z"), ZoneOffset.UTC);
-        ExperimentStore store = new ExperimentStore(dir, ExperimentStoreTest.mapper());
+        ExperimentStore store = new ExperimentStore(new DataDir(dir, ExperimentStoreTest.mapper()));
         ExperimentRecord sample = ExperimentTableTest.sample();
         ExperimentRecord running = ExperimentRecord.started(sample.id(), sample.spec(), sample.createdAt())
                 .withCell(sample.cells().get(0));
@@ -42,10 +44,11 @@ class ExperimentsRestoreTest {
             }
         };
         RunIds ids = new RunIds(clock);
-        RunRegistry runs = new RunRegistry(List.of(), new RunStore(dir, ExperimentStoreTest.mapper()), clock, ids,
-                runsConfig, List.of());
+        ActiveJob slot = new ActiveJob();
+        RunRegistry runs = new RunRegistry(List.of(), new RunStore(new DataDir(dir, ExperimentStoreTest.mapper())), clock, ids,
+                runsConfig, List.of(), slot);
         Experiments experiments = new Experiments(runs, store, clock, ids, DefaultConfig.INSTANCE,
-                new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime);
+                new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime, slot);
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());

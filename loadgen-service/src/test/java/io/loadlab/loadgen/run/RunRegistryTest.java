@@ -47,8 +47,8 @@ class RunRegistryTest {
                 return retain;
             }
         };
-        return new RunRegistry(List.of(new FixedRunDriver()), new RunStore(dir, mapper()), CLOCK, new RunIds(CLOCK),
-                config, List.of());
+        return new RunRegistry(List.of(new FixedRunDriver()), new RunStore(new DataDir(dir, mapper())), CLOCK, new RunIds(CLOCK),
+                config, List.of(), new ActiveJob());
     }
 
     static FixedSpec spec(long millis) {
@@ -87,12 +87,12 @@ class RunRegistryTest {
     void aRunActiveWhenTheProcessDiedIsFailedAfterRestart() throws Exception {
         RunRegistry dying = registry(1, 10);
         RunRecord started = dying.start(spec(60_000));
-        assertEquals(RunState.RUNNING, new RunStore(dir, mapper()).read(started.id()).orElseThrow().state());
+        assertEquals(RunState.RUNNING, new RunStore(new DataDir(dir, mapper())).read(started.id()).orElseThrow().state());
 
         RunRecord after = registry(1, 10).find(started.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());
         assertEquals(RunRegistry.DIED, after.failure());
-        assertEquals(RunState.FAILED, new RunStore(dir, mapper()).read(started.id()).orElseThrow().state());
+        assertEquals(RunState.FAILED, new RunStore(new DataDir(dir, mapper())).read(started.id()).orElseThrow().state());
         dying.cancel(started.id());
     }
 
@@ -112,8 +112,8 @@ class RunRegistryTest {
     void secondActiveRunIsRefusedNamingTheFirst() {
         RunRegistry r = registry(1, 10);
         RunRecord first = r.start(spec(60_000));
-        ActiveRunLimitException e = assertThrows(ActiveRunLimitException.class, () -> r.start(spec(10)));
-        assertEquals(List.of(first.id()), e.activeIds());
+        ActiveJobException e = assertThrows(ActiveJobException.class, () -> r.start(spec(10)));
+        assertEquals(List.of(new ActiveJob.Job(ActiveJob.RUN, first.id())), e.active());
         r.cancel(first.id());
     }
 
