@@ -18,6 +18,9 @@ import java.util.function.ToLongFunction;
  * {@code target_cpu_throttled_seconds_total} and the gauge {@code target_cpu_quota_cores} (+Inf without a quota).
  * Counters read the files when scraped; an unreadable file reads as NaN, which Prometheus drops, rather than as a
  * reset to 0.
+ * <p>Keep this binder referenced while the meters should read: Micrometer holds a function counter's and a gauge's
+ * object weakly, and once collected they repeat their last value (counters, 0 if never scraped) or read NaN. Found the
+ * hard way: an interpreted target's first GC froze its wait at 0 before the first scrape.
  */
 public final class CpuWaitMeters implements MeterBinder {
 

@@ -16,8 +16,12 @@ import jakarta.inject.Inject;
 @ApplicationScoped
 public class CpuWaitBinding {
 
+    /** Held for the application's life: Micrometer holds what its function counters and gauges read only weakly. */
+    private final CpuWaitMeters meters;
+
     @Inject
     public CpuWaitBinding(MeterRegistry registry) {
-        new CpuWaitMeters("target", CpuWaits.ofSelf()).bindTo(registry);
+        meters = new CpuWaitMeters("target", CpuWaits.ofSelf());
+        meters.bindTo(registry);
     }
 }
