@@ -2,20 +2,26 @@
 # What limits QPS: CPU or bandwidth, on one machine. The target service alone in a network namespace behind a
 # veth pair whose target side is shaped to LINK (tbf), pinned to TARGET_CORE; the loadgen in the root namespace on LOADGEN_CORE,
 # driven through POST /experiments. Cells: number 10 and 391 (closed model, keep-alive), then number 10 without
-# the link limit (the target's one core as the limit). Prints each experiment's table and verdicts.
-# Load goes only to 10.200.7.2, inside the namespace this script creates and removes (trap), and to loopback.
-#   LINK=100mbit DURATION=5s WARMUP=2s bench/experiment-netns.sh
+# the link limit (the target's one core as the limit), the same with a busy loop pinned to the target's core (HOG
+# rows: someone else holds its CPU), and the same with the target's cgroup given a CFS quota of QUOTA_US per 100 ms
+# (QUOTA rows). Prints each experiment's table and verdicts.
+# The target runs in a cpu cgroup of its own (/sys/fs/cgroup/cpu/$CG, cgroup v1, as on this kind of machine) and
+# enters the namespace by nsenter --net alone: `ip netns exec` remounts /sys, which would hide its cgroup files.
+# Load goes only to 10.200.7.6, inside the namespace this script creates and removes (trap), and to loopback.
+#   LINK=100mbit DURATION=5s WARMUP=2s QUOTA_US=50000 bench/experiment-netns.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 source "$here/lib/common.sh"
-require java curl python3 taskset ip tc
+require java curl python3 taskset ip tc nsenter
 
 LINK=${LINK:-100mbit} DURATION=${DURATION:-5s} WARMUP=${WARMUP:-2s} TARGET_CORE=${TARGET_CORE:-1} LOADGEN_CORE=${LOADGEN_CORE:-0}
 # TARGET_JAVA_OPTS=-Xint makes the target ~20x costlier per request, standing in for a loadgen with a machine of its own.
 TARGET_JAVA_OPTS=${TARGET_JAVA_OPTS:-}
+QUOTA_US=${QUOTA_US:-50000} CG=lgexp-b CPU_CG=/sys/fs/cgroup/cpu
 NS=lgexp-b HOST_IF=lgexpb-r NS_IF=lgexpb-t HOST_ADDR=10.200.7.5 NS_ADDR=10.200.7.6 PORT=18090
-[ "$(id -u)" = 0 ] || { echo "needs root for ip netns and tc" >&2; exit 2; }
+[ "$(id -u)" = 0 ] || { echo "needs root for ip netns, tc and cgroups" >&2; exit 2; }
+[ -f "$CPU_CG/cpu.cfs_quota_us" ] || { echo "needs the cgroup v1 cpu controller at $CPU_CG" >&2; exit 2; }
 for m in target-service loadgen-service; do
   [ -f "$root/$m/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -pl "$m")
 done
@@ -28,11 +34,18 @@ cleanup() {
   for p in $(ip netns pids "$NS" 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
   ip netns del "$NS" 2>/dev/null || true
   ip link del "$HOST_IF" 2>/dev/null || true
+  remove_cgroup
   rm -rf "$work"
 }
+remove_cgroup() { # moves any task left back to the root group first: a cgroup with tasks cannot be removed
+  [ -d "$CPU_CG/$CG" ] || return 0
+  for t in $(cat "$CPU_CG/$CG/tasks" 2>/dev/null); do echo "$t" > "$CPU_CG/tasks" 2>/dev/null || true; done
+  rmdir "$CPU_CG/$CG" 2>/dev/null || true
+}
 trap cleanup EXIT INT TERM
-cleanup_leftovers() { ip netns del "$NS" 2>/dev/null || true; ip link del "$HOST_IF" 2>/dev/null || true; }
+cleanup_leftovers() { ip netns del "$NS" 2>/dev/null || true; ip link del "$HOST_IF" 2>/dev/null || true; remove_cgroup; }
 cleanup_leftovers
+mkdir "$CPU_CG/$CG"
 
 ip netns add "$NS"
 ip link add "$HOST_IF" type veth peer name "$NS_IF"
@@ -45,7 +58,9 @@ shape() { ip netns exec "$NS" tc qdisc replace dev "$NS_IF" root tbf rate "$1" b
 unshape() { ip netns exec "$NS" tc qdisc del dev "$NS_IF" root 2>/dev/null || true; }
 shape "$LINK"
 
-ip netns exec "$NS" taskset -c "$TARGET_CORE" java $TARGET_JAVA_OPTS -Dquarkus.http.host="$NS_ADDR" -Dquarkus.http.port=$PORT \
+# The subshell joins the cgroup, then becomes the target (nsenter and taskset exec): its pid is the JVM's.
+sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cg "$CPU_CG/$CG" \
+  nsenter --net="/var/run/netns/$NS" taskset -c "$TARGET_CORE" java $TARGET_JAVA_OPTS -Dquarkus.http.host="$NS_ADDR" -Dquarkus.http.port=$PORT \
   -Dtarget.udp.port=$((PORT + 1)) -jar "$root/target-service/target/quarkus-app/quarkus-run.jar" >"$work/target.log" 2>&1 &
 pids+=($!)
 wait_http "http://$NS_ADDR:$PORT/q/health/ready" 60
@@ -79,3 +94,18 @@ echo
 echo "== no link limit: the target's one core"
 unshape
 experiment "no-link-limit" '{"number":10,"connections":50,"threads":2}' ',"linkMbps":10000'
+
+echo
+echo "== no link limit, a busy loop pinned to the target's core $TARGET_CORE (HOG)"
+taskset -c "$TARGET_CORE" timeout 600 sh -c 'while :; do :; done' &
+hog=$!
+pids+=($hog)
+experiment "hog" '{"number":10,"connections":50,"threads":2}' ',"linkMbps":10000'
+kill "$hog" 2>/dev/null || true
+
+echo
+echo "== no link limit, the target's cgroup limited to $QUOTA_US us of CPU per 100 ms (QUOTA)"
+echo 100000 > "$CPU_CG/$CG/cpu.cfs_period_us"
+echo "$QUOTA_US" > "$CPU_CG/$CG/cpu.cfs_quota_us"
+experiment "quota" '{"number":10,"connections":50,"threads":2}' ',"linkMbps":10000'
+echo -1 > "$CPU_CG/$CG/cpu.cfs_quota_us"

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.common.cpu.CpuController;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpReport;
@@ -22,8 +23,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs one cell as an ordinary run through the {@link RunRegistry} (so the one-active-run rule, persistence
- * and {@code /runs} apply) and measures around it: the target's CPU from its metrics and the loadgen's own
- * CPU, both sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
+ * and {@code /runs} apply) and measures around it: the target's CPU, run-queue wait and throttling from its
+ * metrics and the loadgen's own CPU, wait and throttling, all sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
  * the last request left out). Blocks until the run has ended.
  */
 final class CellRunner {
@@ -34,6 +35,8 @@ final class CellRunner {
     private final ExperimentsConfig config;
     private final NanoClock clock;
     private final Verdicts verdicts;
+    /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
+    private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
     CellRunner(RunRegistry runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock) {
         this.runs = runs;
@@ -75,8 +78,10 @@ final class CellRunner {
         long attempts = r == null ? 0 : r.requests() + errs.connect() + errs.timeout() + errs.readWrite();
         Double lag = r != null && r.requestedRate() > 0 ? Math.max(0, 1 - r.achievedRate() / r.requestedRate()) : null;
         Evidence e = new Evidence(TargetMetrics.utilisation(samples.target, t.cores()),
-                link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
-                samples.self.cpu(cpus), samples.self.busiest(v.threads()), lag);
+                TargetCpuWait.waitShare(samples.target, t.cores()), TargetCpuWait.throttledShare(samples.target),
+                TargetCpuWait.quota(samples.target), link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
+                samples.self.cpu(cpus), samples.self.busiest(v.threads()), samples.self.waiting(cpus),
+                samples.self.throttled(), lag);
         Verdict verdict = run.state() == io.loadlab.loadgen.run.RunState.COMPLETED ? verdicts.decide(e)
                 : new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
                 + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial");
@@ -98,6 +103,7 @@ final class CellRunner {
             s.target.add(reading);
         }
         s.self.add(clock.nanoTime(), SelfCpu.sample());
+        selfCgroup.flatMap(CpuController::stat).ifPresent(s.self::addCgroup);
     }
 
     /** Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live. */

@@ -3,21 +3,33 @@ package io.loadlab.loadgen.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
- * The figures a verdict rests on, each a 0..1 ratio measured over the cell's measured part; null where
- * it could not be measured (e.g. the target's metrics did not answer).
+ * The figures a verdict rests on, measured over the cell's measured part; null where it could not be measured
+ * (the target's metrics did not answer, or lack the series: no schedstat, no cgroup CPU controller).
  *
- * @param targetCpu       the target's CPU time / (wall time x its cores)
- * @param linkUtilisation bytes per second received / link capacity in bytes per second
- * @param loadgenCpu      the loadgen's CPU time / (wall time x the CPUs it may run on)
- * @param loadgenLoops    the loadgen's busiest threads (as many as the run has event loops): the mean fraction of
- *                        the wall time each was on a CPU or runnable and waiting for one. Near 1, the event loops
- *                        never waited for the target: the generator set the pace. Counting the waiting matters: a
- *                        generator sharing its core with a busy neighbour runs half the time and is starved, not idle
- * @param scheduleLag     open model only: 1 - achieved rate / requested rate (0 when on schedule)
+ * @param targetCpu        the target's CPU time / (wall time x its cores)
+ * @param targetWait       the target's threads' run-queue wait / (wall time x its cores): how much more CPU it wanted
+ *                         and did not get, because others held its cores or its cgroup was throttled
+ * @param targetThrottled  the share of the target cgroup's CFS periods in which its quota ran out (0 without a quota)
+ * @param targetQuota      the target cgroup's CFS quota in cores; null when it has none
+ * @param linkUtilisation  bytes per second received / link capacity in bytes per second
+ * @param loadgenCpu       the loadgen's CPU time / (wall time x the CPUs it may run on)
+ * @param loadgenLoops     the loadgen's busiest threads (as many as the run has event loops): the mean fraction of
+ *                         the wall time each was on a CPU or runnable and waiting for one. Near 1, the event loops
+ *                         never waited for the target: the generator set the pace. Counting the waiting matters: a
+ *                         generator sharing its core with a busy neighbour runs half the time and is starved, not idle
+ * @param loadgenWait      the loadgen's threads' run-queue wait / (wall time x its CPUs), shown whatever the verdict
+ * @param loadgenThrottled the share of the loadgen cgroup's CFS periods in which its quota ran out
+ * @param scheduleLag      open model only: 1 - achieved rate / requested rate (0 when on schedule)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Evidence(Double targetCpu, Double linkUtilisation, Double loadgenCpu, Double loadgenLoops,
-                       Double scheduleLag) {
+public record Evidence(Double targetCpu, Double targetWait, Double targetThrottled, Double targetQuota,
+                       Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
+                       Double loadgenThrottled, Double scheduleLag) {
+
+    /** Only what the first verdicts looked at: CPU, link, loadgen CPU and loops, lag; nothing on waits or throttling. */
+    public static Evidence of(Double targetCpu, Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double scheduleLag) {
+        return new Evidence(targetCpu, null, null, null, linkUtilisation, loadgenCpu, loadgenLoops, null, null, scheduleLag);
+    }
 
     /** How saturated the loadgen was: the larger of its CPU share and its event loops' busy-or-waiting share. */
     public double loadgenDemand() {

@@ -10,8 +10,9 @@ import java.util.Locale;
 public final class ExperimentTable {
 
     static final String CSV_HEADER = "target,cores,variant,requests_per_second,mb_per_second,p50_ms,p99_ms,errors,"
-            + "target_cpu,loadgen_cpu,link_utilisation,verdict,trustworthy,run_id";
-    private static final String ROW = "%-12s %5s  %-24s %11s %8s %9s %9s %7s %7s %7s %6s  %s%n";
+            + "target_cpu,loadgen_cpu,link_utilisation,target_wait,target_throttled,loadgen_wait,loadgen_throttled,verdict,"
+            + "trustworthy,run_id";
+    private static final String ROW = "%-12s %5s  %-24s %11s %8s %9s %9s %7s %7s %7s %6s %7s %6s  %s%n";
 
     private ExperimentTable() {
     }
@@ -23,7 +24,8 @@ public final class ExperimentTable {
             s.append(String.join(",", quote(c.target()), Integer.toString(c.cores()), quote(c.variant()),
                     f("%.1f", c.requestsPerSecond()), f("%.3f", c.mbPerSecond()), f("%.3f", c.p50Millis()),
                     f("%.3f", c.p99Millis()), Long.toString(c.errors()), ratio(e.targetCpu()), ratio(e.loadgenCpu()),
-                    ratio(e.linkUtilisation()), c.verdict().verdict(), Boolean.toString(c.verdict().trustworthy()),
+                    ratio(e.linkUtilisation()), ratio(e.targetWait()), ratio(e.targetThrottled()), ratio(e.loadgenWait()),
+                    ratio(e.loadgenThrottled()), c.verdict().verdict(), Boolean.toString(c.verdict().trustworthy()),
                     c.runId())).append('\n');
         }
         return s.toString();
@@ -42,12 +44,13 @@ public final class ExperimentTable {
                     l.measured() ? "measured by download, a lower bound" : "given"));
         }
         s.append('\n').append(String.format(Locale.ROOT, ROW, "target", "cores", "variant", "req/s", "MB/s", "p50(ms)",
-                "p99(ms)", "errors", "tgtCPU", "lgCPU", "link", "verdict"));
+                "p99(ms)", "errors", "tgtCPU", "tgtWait", "thrtl", "lgCPU", "link", "verdict"));
         for (CellResult c : x.cells()) {
             Evidence e = c.verdict().evidence();
             s.append(String.format(Locale.ROOT, ROW, c.target(), c.cores(), c.variant(), f("%.1f", c.requestsPerSecond()),
                     f("%.2f", c.mbPerSecond()), f("%.2f", c.p50Millis()), f("%.2f", c.p99Millis()), c.errors(),
-                    pct(e.targetCpu()), pct(e.loadgenDemand()), pct(e.linkUtilisation()),
+                    pct(e.targetCpu()), pct(e.targetWait()), pct(e.targetThrottled()), pct(e.loadgenDemand()),
+                    pct(e.linkUtilisation()),
                     c.verdict().verdict() + (c.verdict().trustworthy() ? "" : " (figures not trustworthy)")));
         }
         s.append("\nWhy:\n");

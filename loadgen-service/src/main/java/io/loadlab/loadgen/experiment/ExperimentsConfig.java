@@ -25,6 +25,20 @@ public interface ExperimentsConfig {
     @WithDefault("0.1")
     double scheduleLag();
 
+    /**
+     * The target's run-queue wait, as a share of its cores' time, at which a cell is {@code cpu-contended}: its
+     * threads queued behind others for a tenth of their cores' time (reasoning in EXPERIMENTS.md).
+     */
+    @WithDefault("0.1")
+    double runQueueWait();
+
+    /**
+     * The share of CFS periods in which a cgroup ran out of quota at which the quota is the ceiling: the target's
+     * makes a cell {@code cpu-throttled}, the loadgen's {@code loadgen-bound}. 0.25 as kube-prometheus' CPUThrottlingHigh.
+     */
+    @WithDefault("0.25")
+    double throttledPeriods();
+
     /** How often the target's metrics and the loadgen's CPU are sampled during a cell. */
     @WithDefault("250ms")
     Duration sampleInterval();
@@ -52,6 +66,7 @@ public interface ExperimentsConfig {
     int retain();
 
     default Thresholds thresholds() {
-        return new Thresholds(cpuSaturation(), networkSaturation(), loadgenSaturation(), scheduleLag());
+        return new Thresholds(cpuSaturation(), networkSaturation(), loadgenSaturation(), scheduleLag(), runQueueWait(),
+                throttledPeriods());
     }
 }

@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.common.cpu.CpuStat;
+import io.loadlab.common.cpu.Schedstat;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -27,8 +30,9 @@ final class SelfCpu {
         try (Stream<Path> tasks = Files.list(TASKS)) {
             tasks.forEach(t -> {
                 try {
-                    String[] f = Files.readString(t.resolve("schedstat")).trim().split("\\s+");
-                    out.put(Long.parseLong(t.getFileName().toString()), new long[]{Long.parseLong(f[0]), Long.parseLong(f[1])});
+                    long tid = Long.parseLong(t.getFileName().toString());
+                    Schedstat.parse(Files.readString(t.resolve("schedstat")))
+                            .ifPresent(st -> out.put(tid, new long[]{st.runNanos(), st.waitNanos()}));
                 } catch (IOException | RuntimeException gone) {
                     // the thread ended between listing and reading: its time since the last sample is lost
                 }
@@ -49,6 +53,30 @@ final class SelfCpu {
         private long firstNanos;
         private long lastNanos;
         private boolean waitKnown = true;
+        private CpuStat firstCgroup;
+        private CpuStat lastCgroup;
+
+        /** The loadgen cgroup's CFS counters at a sample, taken with {@link #add}; null when it has none. */
+        void addCgroup(CpuStat stat) {
+            if (firstCgroup == null) {
+                firstCgroup = stat;
+            }
+            lastCgroup = stat;
+        }
+
+        /** Share of the loadgen cgroup's CFS periods throttled over the window; null without its counters. */
+        Double throttled() {
+            return firstCgroup == lastCgroup ? null : Throttling.share(firstCgroup, lastCgroup);
+        }
+
+        /** Run-queue wait of all threads over the window / (window x cpus); null before two samples or without schedstat. */
+        Double waiting(int cpus) {
+            if (lastNanos <= firstNanos || !waitKnown) {
+                return null;
+            }
+            long wait = totals.values().stream().mapToLong(t -> t[1]).sum();
+            return wait / ((lastNanos - firstNanos) * (double) cpus);
+        }
 
         void add(long nanos, Map<Long, long[]> sample) {
             if (last == null) {

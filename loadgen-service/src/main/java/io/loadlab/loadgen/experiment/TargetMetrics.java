@@ -20,7 +20,7 @@ final class TargetMetrics {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** One reading; each figure null when the target does not expose it. */
-    record Reading(long nanos, Double cpuTimeNanos, Double cpuUsage, Double cpuCount) {
+    record Reading(long nanos, Double cpuTimeNanos, Double cpuUsage, Double cpuCount, TargetCpuWait cpuWait) {
     }
 
     private TargetMetrics() {
@@ -41,7 +41,9 @@ final class TargetMetrics {
 
     static Reading parse(String text, long nanos) {
         return new Reading(nanos, value(text, "process_cpu_time_ns_total"), value(text, "process_cpu_usage"),
-                value(text, "system_cpu_count"));
+                value(text, "system_cpu_count"), new TargetCpuWait(value(text, "target_cpu_runqueue_wait_seconds_total"),
+                value(text, "target_cpu_periods_total"), value(text, "target_cpu_throttled_periods_total"),
+                value(text, "target_cpu_quota_cores")));
     }
 
     /** The value of the first sample of {@code name}, with or without labels. */

@@ -21,16 +21,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The verdicts against reality: the target in its own network namespace behind a 100 Mbit/s link, pinned
+ * The verdicts against reality: the target in its own network namespace behind a 50 Mbit/s link, pinned
  * to core 1; this JVM is the loadgen, in the root namespace (the simplest topology where only the link
  * to the target is shaped and the loadgen's API stays on loopback). The allowlist admits the namespace's
  * address for this test only.
+ * <p>On a shared machine something else may or may not be running on either core, so each case makes its cause
+ * the only one, whatever runs beside it: the target is promised its core (its cgroup's cpu.shares at the maximum, as
+ * Kubernetes weights a Guaranteed pod) unless the case takes it away, and the loadgen is promised its core
+ * ({@link #promisedLoadgen}) unless the case starves it. Each case asserts the one verdict its construction
+ * causes, and the evidence that shows it. All pass with {@code stress-ng --cpu 2} running beside them.
  * <ul>
- * <li>number=391 (34 KB answers): network-bound, requests/s = link rate / answer size within 15%.</li>
- * <li>number=10 (tiny answers), 50 connections, no link limit: cpu-bound at the default
- *     cpu-saturation, with the loadgen pinned to core 0 and the target to core 1.</li>
+ * <li>number=391 (34 KB answers): network-bound, requests/s = link rate / answer size within 15%. At 50 Mbit/s, not
+ *     100: about 180 answers/s leave the target's core half idle even where a hog on the sibling hyperthread slows
+ *     it (at 100 Mbit/s under {@code stress-ng --cpu 2} its CPU read 0.88, as full as the link).</li>
  * <li>The loadgen pinned to core 0 while four busy loops spin there, no link limit, the target warmed up:
  *     loadgen-bound (it waits for its CPU).</li>
+ * <li>number=10 (tiny answers), 32 connections, no link limit, interpreted target: cpu-bound at the default
+ *     cpu-saturation, with the loadgen pinned to core 0 and the target to core 1.</li>
+ * <li>The same with the target's promise withdrawn (cpu.shares 1024, a plain process's weight) and a busy loop
+ *     pinned to its core: cpu-contended, its CPU plus its run-queue wait filling the core.</li>
+ * <li>The same with the target promised its core again but its cgroup given a quota of half a core:
+ *     cpu-throttled, in nearly every period.</li>
  * </ul>
  */
 @QuarkusTest
@@ -50,7 +61,7 @@ class ExperimentsNetnsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        target = new NetnsTarget("100mbit", 1);
+        target = new NetnsTarget("50mbit", 1);
     }
 
     @AfterAll
@@ -82,37 +93,102 @@ class ExperimentsNetnsTest {
     @Test
     @Order(1)
     void bigAnswersFillTheLink() throws Exception {
-        target.rate("100mbit");
-        JsonPath x = experiment(spec("{\"number\":391,\"connections\":16,\"threads\":1}", ""));
-        double linkMbps = x.getDouble("links[0].mbps");
-        assertTrue(linkMbps > 80 && linkMbps < 115, "measured link is about 100 Mbit/s: " + linkMbps);
+        target.rate("50mbit");
+        // not pinned: the first case, while this JVM still compiles its hot paths (0.9 of one core, measured).
+        // The link given, not measured: the download estimate read 58 Mbit/s on a 50 Mbit/s tbf under load, and
+        // against it a full link read 0.79, short of network-saturation, while a busy neighbour made the target
+        // wait (cpu-contended, true, but not this case's cause).
+        JsonPath x = promisedLoadgen(allCpus(), () -> experiment(spec("{\"number\":391,\"connections\":16,\"threads\":1}",
+                ",\"linkMbps\":50")));
         assertEquals("network-bound", x.getString("cells[0].verdict.verdict"), x.prettify());
         double rps = x.getDouble("cells[0].requestsPerSecond");
         double bytesPerAnswer = x.getDouble("cells[0].mbPerSecond") * 1e6 / rps;
-        double expected = 100e6 / 8 / bytesPerAnswer;
-        assertEquals(expected, rps, expected * 0.15, "requests/s = 100 Mbit/s / " + (long) bytesPerAnswer + " bytes");
+        double expected = 50e6 / 8 / bytesPerAnswer;
+        assertEquals(expected, rps, expected * 0.15, "requests/s = 50 Mbit/s / " + (long) bytesPerAnswer + " bytes");
     }
 
     /**
-     * At 100 Mbit/s tiny answers fill the link long before one core is busy (about 11k/s of 1 KB answers), so
+     * At 50 Mbit/s tiny answers fill the link long before one core is busy (about 5.5k/s of 1 KB answers), so
      * for this cell the link limit is removed. The loadgen (this JVM) is pinned to core 0 and the target to
      * core 1, and the target is interpreted (see {@link NetnsTarget}), as when the loadgen has a machine of its
-     * own: the target's one core is then the limit, at the default cpu-saturation.
+     * own: the target's one core is then the limit, at the default cpu-saturation. Both are promised their cores:
+     * on a busy machine, without the promise, neighbours take the target's core (it waits: cpu-contended) or the
+     * loadgen's (loadgen-bound), and either verdict would be the truth about that run, not about this case.
      */
     @Test
-    @Order(3) // last: by then this JVM's own JIT work, which would compete on the loadgen's one core, is done
+    @Order(3) // after the loadgen-bound case: by then this JVM's own JIT work, which would compete on the loadgen's one core, is done
     void smallAnswersFillTheTargetsCore() throws Exception {
-        target.rate(null);
-        long self = ProcessHandle.current().pid();
-        NetnsTarget.pin(self, "0");
+        JsonPath x = promisedLoadgen("0", this::smallAnswersToTheInterpretedTarget);
+        assertEquals("cpu-bound", x.getString("cells[0].verdict.verdict"), x.prettify());
+    }
+
+    /** The target's core shared with a busy loop at equal weight: it gets about half, and waits the other half. */
+    @Test
+    @Order(4)
+    void aTargetSharingItsCoreWithABusyLoopIsContended() throws Exception {
+        target.cgroup().shares(1024);
+        Process hog = new ProcessBuilder(NetnsTarget.busyLoop(1, 60)).start();
         JsonPath x;
         try {
-            x = experiment(spec(target.interpretedBase(), "{\"number\":10,\"connections\":32,\"threads\":1}",
-                    ",\"linkMbps\":10000", "2s"));
+            x = promisedLoadgen("0", this::smallAnswersToTheInterpretedTarget);
         } finally {
-            NetnsTarget.pin(self, allCpus());
+            end(List.of(hog));
+            target.cgroup().shares(CpuCgroup.PROMISED);
         }
-        assertEquals("cpu-bound", x.getString("cells[0].verdict.verdict"), x.prettify());
+        assertEquals("cpu-contended", x.getString("cells[0].verdict.verdict"), x.prettify());
+        assertTrue(x.getDouble("cells[0].verdict.evidence.targetCpu") < 0.85, "the target did not get its core");
+        assertTrue(x.getDouble("cells[0].verdict.evidence.targetCpu") + x.getDouble("cells[0].verdict.evidence.targetWait") >= 0.85,
+                "it waited for the rest: " + x.getString("cells[0].verdict.reason"));
+        assertTrue(x.getBoolean("cells[0].verdict.trustworthy"));
+    }
+
+    /** Promised its core, but limited to half of it by a CFS quota: throttled in nearly every 100 ms period. */
+    @Test
+    @Order(5)
+    void aTargetWithAQuotaBelowItsCoreIsThrottled() throws Exception {
+        target.cgroup().quota(50_000);
+        JsonPath x;
+        try {
+            x = promisedLoadgen("0", this::smallAnswersToTheInterpretedTarget);
+        } finally {
+            target.cgroup().quota(-1);
+        }
+        assertEquals("cpu-throttled", x.getString("cells[0].verdict.verdict"), x.prettify());
+        assertEquals(0.5, x.getDouble("cells[0].verdict.evidence.targetQuota"), 1e-9, "the quota, read from the target's metrics");
+        assertTrue(x.getDouble("cells[0].verdict.evidence.targetThrottled") >= 0.25, x.getString("cells[0].verdict.reason"));
+        assertTrue(x.getDouble("cells[0].verdict.evidence.targetCpu") <= 0.5 + 0.05, "no more CPU than the quota allows");
+    }
+
+    private interface Cell {
+        JsonPath run() throws Exception;
+    }
+
+    private JsonPath smallAnswersToTheInterpretedTarget() throws Exception {
+        target.rate(null);
+        return experiment(spec(target.interpretedBase(), "{\"number\":10,\"connections\":32,\"threads\":1}",
+                ",\"linkMbps\":10000", "2s"));
+    }
+
+    /** Runs a cell with this JVM (the loadgen) pinned to {@code cpus} in a cgroup promised them; puts it back after. */
+    private static JsonPath promisedLoadgen(String cpus, Cell cell) throws Exception {
+        long self = ProcessHandle.current().pid();
+        try (CpuCgroup promised = new CpuCgroup("lgexp-l").shares(CpuCgroup.PROMISED)) {
+            promised.join(self);
+            NetnsTarget.pin(self, cpus);
+            try {
+                return cell.run();
+            } finally {
+                NetnsTarget.pin(self, allCpus());
+                CpuCgroup.leave(self);
+            }
+        }
+    }
+
+    private static void end(List<Process> processes) throws InterruptedException {
+        for (Process p : processes) {
+            p.destroy();
+            p.waitFor(5, TimeUnit.SECONDS);
+        }
     }
 
     @Test
@@ -133,10 +209,7 @@ class ExperimentsNetnsTest {
             x = experiment(spec(target.base(), "{\"number\":10,\"connections\":50,\"threads\":1}", ",\"linkMbps\":10000", "8s"));
         } finally {
             NetnsTarget.pin(self, allCpus());
-            for (Process p : busy) {
-                p.destroy();
-                p.waitFor(5, TimeUnit.SECONDS);
-            }
+            end(busy);
         }
         assertEquals("loadgen-bound", x.getString("cells[0].verdict.verdict"), x.prettify());
         assertEquals(false, x.getBoolean("cells[0].verdict.trustworthy"));

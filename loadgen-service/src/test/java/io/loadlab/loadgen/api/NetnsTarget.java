@@ -20,8 +20,11 @@ import java.util.concurrent.TimeUnit;
  *   lgexp-r 10.200.7.1/30  &lt;-- veth pair --&gt;  lgexp-t 10.200.7.2/30, egress tbf RATE
  * </pre>
  * Only the answers (target to loadgen) are shaped: that is the direction bandwidth limits in the reference.
- * Leftovers of an earlier, killed run are removed first; {@link #close()} removes everything. Creating
- * namespaces needs root (CAP_NET_ADMIN); without it the constructor fails with a message saying so.
+ * Both targets run in a cpu cgroup of their own ({@link #cgroup()}, {@value #CGROUP}), promised their core by default
+ * ({@link CpuCgroup#PROMISED} shares) so busy neighbours cannot take it unless a test says so, and enter the namespace
+ * with {@code nsenter --net} alone: {@code ip netns exec} remounts /sys, which would hide their cgroup files and with
+ * them the throttling they export. Leftovers of an earlier, killed run are removed first; {@link #close()} removes
+ * everything. Creating namespaces and cgroups needs root; without it the constructor fails with a message saying so.
  */
 final class NetnsTarget implements AutoCloseable {
 
@@ -35,9 +38,11 @@ final class NetnsTarget implements AutoCloseable {
 
     /** Interpreted twin on the same core, for the cpu-bound proof (see {@link #interpretedBase()}). */
     static final int INTERPRETED_PORT = PORT + 10;
+    static final String CGROUP = "lgexp-t";
 
     private Process target;
     private Process interpreted;
+    private CpuCgroup cgroup;
 
     NetnsTarget(String rate, int core) throws IOException, InterruptedException {
         cleanup();
@@ -57,6 +62,7 @@ final class NetnsTarget implements AutoCloseable {
             must("ip", "netns", "exec", NS, "ip", "link", "set", "lo", "up");
             must("ip", "netns", "exec", NS, "tc", "qdisc", "add", "dev", NS_IF, "root", "tbf", "rate", rate,
                     "burst", "32kbit", "latency", "50ms");
+            cgroup = new CpuCgroup(CGROUP).shares(CpuCgroup.PROMISED);
             start(core);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
             close();
@@ -78,14 +84,15 @@ final class NetnsTarget implements AutoCloseable {
         awaitReady(interpreted, interpretedBase());
     }
 
-    private static Process launch(int core, int port, String... jvmFlags) throws IOException {
+    private Process launch(int core, int port, String... jvmFlags) throws IOException {
         Path log = Files.createTempFile("target-netns-" + port, ".log");
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", NS, "taskset", "-c", Integer.toString(core),
+        // Joins the cgroup before it execs the JVM: the target finds its cgroup once, at startup.
+        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup.procs().toString(), "nsenter", "--net=/var/run/netns/" + NS, "taskset", "-c", Integer.toString(core),
                 Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(List.of(jvmFlags));
         cmd.addAll(List.of("-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + port,
                 "-Dtarget.udp.port=" + (port + 1), "-jar", JAR.toString()));
-        // ip netns exec and taskset both exec: the process started is the JVM itself, so destroy() ends it.
+        // sh, nsenter and taskset all exec: the process started is the JVM itself, so destroy() ends it.
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
@@ -132,10 +139,18 @@ final class NetnsTarget implements AutoCloseable {
         return target.pid();
     }
 
+    /** The cpu cgroup both targets run in. */
+    CpuCgroup cgroup() {
+        return cgroup;
+    }
+
     @Override
     public void close() {
         stop(target);
         stop(interpreted);
+        if (cgroup != null) {
+            cgroup.close();
+        }
         cleanup();
     }
 

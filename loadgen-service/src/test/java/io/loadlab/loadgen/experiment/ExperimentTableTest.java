@@ -25,9 +25,9 @@ class ExperimentTableTest {
                 Duration.ofSeconds(1), null, 100.0, null);
         Verdicts v = new Verdicts(Thresholds.DEFAULTS);
         CellResult c1 = new CellResult("target-1", 1, small.label(), "20250102-030405-000-001", "completed", 10_000,
-                10.0, 1.5, 9.25, 0, 0, 0, 10_000, v.decide(new Evidence(0.97, 0.8, 0.4, 0.02, null)));
+                10.0, 1.5, 9.25, 0, 0, 0, 10_000, v.decide(Evidence.of(0.97, 0.8, 0.4, 0.02, null)));
         CellResult c2 = new CellResult("target-2", 2, small.label(), "20250102-030405-000-002", "completed", 18_000,
-                12.0, 1.2, 7.5, 3, 0.0002, 0, 18_000, v.decide(new Evidence(0.5, 0.96, 0.5, 0.0, null)));
+                12.0, 1.2, 7.5, 3, 0.0002, 0, 18_000, v.decide(Evidence.of(0.5, 0.96, 0.5, 0.0, null)));
         return ExperimentRecord.started("20250102-030405-000-000", spec, T0)
                 .withLink(new LinkCapacity("target-1", 100, false, null))
                 .withCell(c1).withCell(c2).finished(RunState.COMPLETED, T0.plusSeconds(10), null);
@@ -38,15 +38,15 @@ class ExperimentTableTest {
         String[] lines = ExperimentTable.csv(sample()).split("\n");
         assertEquals(3, lines.length);
         assertEquals(ExperimentTable.CSV_HEADER, lines[0]);
-        assertEquals("target-1,1,n=10 c=50,10000.0,10.000,1.500,9.250,0,0.970,0.400,0.800,cpu-bound,true,20250102-030405-000-001", lines[1]);
-        assertEquals("target-2,2,n=10 c=50,18000.0,12.000,1.200,7.500,3,0.500,0.500,0.960,network-bound,true,20250102-030405-000-002", lines[2]);
+        assertEquals("target-1,1,n=10 c=50,10000.0,10.000,1.500,9.250,0,0.970,0.400,0.800,,,,,cpu-bound,true,20250102-030405-000-001", lines[1]);
+        assertEquals("target-2,2,n=10 c=50,18000.0,12.000,1.200,7.500,3,0.500,0.500,0.960,,,,,network-bound,true,20250102-030405-000-002", lines[2]);
     }
 
     @Test
     void textShowsTheTableTheReasonsAndTheScaling() {
         String text = ExperimentTable.text(sample());
         assertTrue(text.contains("link to target-1: 100.0 Mbit/s (given)"), text);
-        assertTrue(text.matches("(?s).*target-1\\s+1\\s+n=10 c=50\\s+10000\\.0\\s+10\\.00\\s+1\\.50\\s+9\\.25\\s+0\\s+97%\\s+40%\\s+80%\\s+cpu-bound\n.*"), text);
+        assertTrue(text.matches("(?s).*target-1\\s+1\\s+n=10 c=50\\s+10000\\.0\\s+10\\.00\\s+1\\.50\\s+9\\.25\\s+0\\s+97%\\s+-\\s+-\\s+40%\\s+80%\\s+cpu-bound\n.*"), text);
         assertTrue(text.contains("target CPU 0.97 of its cores >= 0.85"), text);
         assertTrue(text.matches("(?s).*Scaling.*target-2\\s+2\\s+18000\\.0\\s+9000\\.0\\s+0\\.90.*"), text);
     }

@@ -66,6 +66,8 @@ class ExperimentsRestoreTest {
         public double networkSaturation() { return 0.85; }
         public double loadgenSaturation() { return 0.9; }
         public double scheduleLag() { return 0.1; }
+        public double runQueueWait() { return 0.1; }
+        public double throttledPeriods() { return 0.25; }
         public java.time.Duration sampleInterval() { return java.time.Duration.ofMillis(250); }
         public java.time.Duration scrapeTimeout() { return java.time.Duration.ofSeconds(2); }
         public int capacityNumber() { return 10_000; }

@@ -10,7 +10,7 @@ class ScalingTest {
 
     private static CellResult cell(String target, int cores, String variant, double rps, String state) {
         return new CellResult(target, cores, variant, "id", state, rps, 0, 0, 0, 0, 0, 0, rps,
-                new Verdict(Verdict.CPU, new Evidence(null, null, null, null, null), true, "x"));
+                new Verdict(Verdict.CPU, Evidence.of(null, null, null, null, null), true, "x"));
     }
 
     @Test

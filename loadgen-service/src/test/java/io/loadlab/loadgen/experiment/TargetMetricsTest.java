@@ -29,16 +29,16 @@ class TargetMetricsTest {
 
     @Test
     void cpuTimeOverWallTimesCores() {
-        var a = new TargetMetrics.Reading(0, 1e9, null, null);
-        var b = new TargetMetrics.Reading(2_000_000_000L, 4.6e9, null, null);
+        var a = new TargetMetrics.Reading(0, 1e9, null, null, TargetCpuWait.NONE);
+        var b = new TargetMetrics.Reading(2_000_000_000L, 4.6e9, null, null, TargetCpuWait.NONE);
         assertEquals(0.9, TargetMetrics.utilisation(List.of(a, b), 2), 1e-9);
         assertNull(TargetMetrics.utilisation(List.of(a), 2), "one reading measures nothing");
     }
 
     @Test
     void withoutCpuTimeTheMachineFractionIsScaledToTheTargetsCores() {
-        var a = new TargetMetrics.Reading(0, null, 0.25, 8.0);
-        var b = new TargetMetrics.Reading(1, null, 0.5, 8.0);
+        var a = new TargetMetrics.Reading(0, null, 0.25, 8.0, TargetCpuWait.NONE);
+        var b = new TargetMetrics.Reading(1, null, 0.5, 8.0, TargetCpuWait.NONE);
         // 0.25 x 8 / 4 = 0.5 and 0.5 x 8 / 4 = 1.0
         assertEquals(0.75, TargetMetrics.utilisation(List.of(a, b), 4), 1e-9);
     }

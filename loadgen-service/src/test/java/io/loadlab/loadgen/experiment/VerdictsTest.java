@@ -1,10 +1,12 @@
 package io.loadlab.loadgen.experiment;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class VerdictsTest {
@@ -15,29 +17,50 @@ class VerdictsTest {
         return s == null || s.isBlank() ? null : Double.valueOf(s);
     }
 
-    @ParameterizedTest(name = "cpu={0} link={1} lg={2}/{3} lag={4} -> {5}")
+    @ParameterizedTest(name = "cpu={0} wait={1} thr={2} link={3} lg={4}/{5} lgWait={6} lgThr={7} lag={8} -> {9}")
     @CsvSource(delimiter = '|', nullValues = "-", value = {
-            // targetCpu | link | loadgenCpu | loops| lag  | verdict           | trustworthy
-            "0.97        | 0.12 | 0.40       | 0.01 | -    | cpu-bound         | true",
-            "0.85        | 0.12 | 0.40       | 0.01 | -    | cpu-bound         | true",
-            "0.84        | 0.12 | 0.40       | 0.01 | -    | concurrency-bound | true",
-            "0.20        | 0.96 | 0.30       | 0.00 | -    | network-bound     | true",
-            "0.20        | 0.85 | 0.30       | 0.00 | -    | network-bound     | true",
-            "0.95        | 0.99 | 0.30       | 0.00 | -    | network-bound     | true",
-            "0.99        | 0.90 | 0.30       | 0.00 | -    | cpu-bound         | true",
-            "0.60        | 0.50 | 0.95       | 0.00 | -    | loadgen-bound     | false",
-            "0.60        | 0.50 | 0.50       | 0.95 | -    | loadgen-bound     | false",
-            "0.99        | 0.10 | 0.60       | 0.92 | -    | loadgen-bound     | false",
-            "0.99        | 0.10 | 0.60       | 0.80 | -    | cpu-bound         | true",
-            "0.30        | 0.10 | 0.30       | 0.00 | 0.25 | loadgen-bound     | false",
-            "0.30        | 0.10 | 0.30       | 0.00 | 0.05 | concurrency-bound | true",
-            "0.95        | 0.10 | 0.30       | 0.00 | 0.25 | cpu-bound         | true",
-            "-           | -    | 0.30       | -    | -    | concurrency-bound | true",
-            "-           | 0.90 | -          | -    | -    | network-bound     | true",
+            // cpu | wait | thrtl | link | lgCpu | loops | lgWait | lgThr | lag  | verdict           | trustworthy
+            // the first four verdicts, without wait or throttling figures (an older target, a kernel without schedstat)
+            "0.97  | -    | -     | 0.12 | 0.40  | 0.01  | -      | -     | -    | cpu-bound         | true",
+            "0.85  | -    | -     | 0.12 | 0.40  | 0.01  | -      | -     | -    | cpu-bound         | true",
+            "0.84  | -    | -     | 0.12 | 0.40  | 0.01  | -      | -     | -    | concurrency-bound | true",
+            "0.20  | -    | -     | 0.96 | 0.30  | 0.00  | -      | -     | -    | network-bound     | true",
+            "0.20  | -    | -     | 0.85 | 0.30  | 0.00  | -      | -     | -    | network-bound     | true",
+            "0.95  | -    | -     | 0.99 | 0.30  | 0.00  | -      | -     | -    | network-bound     | true",
+            "0.99  | -    | -     | 0.90 | 0.30  | 0.00  | -      | -     | -    | cpu-bound         | true",
+            "0.60  | -    | -     | 0.50 | 0.95  | 0.00  | -      | -     | -    | loadgen-bound     | false",
+            "0.60  | -    | -     | 0.50 | 0.50  | 0.95  | -      | -     | -    | loadgen-bound     | false",
+            "0.99  | -    | -     | 0.10 | 0.60  | 0.92  | -      | -     | -    | loadgen-bound     | false",
+            "0.99  | -    | -     | 0.10 | 0.60  | 0.80  | -      | -     | -    | cpu-bound         | true",
+            "0.30  | -    | -     | 0.10 | 0.30  | 0.00  | -      | -     | 0.25 | loadgen-bound     | false",
+            "0.30  | -    | -     | 0.10 | 0.30  | 0.00  | -      | -     | 0.05 | concurrency-bound | true",
+            "0.95  | -    | -     | 0.10 | 0.30  | 0.00  | -      | -     | 0.25 | cpu-bound         | true",
+            "-     | -    | -     | -    | 0.30  | -     | -      | -     | -    | concurrency-bound | true",
+            "-     | -    | -     | 0.90 | -     | -     | -      | -     | -    | network-bound     | true",
+            // the busy machine: target 30% and loadgen 37%, each waiting for a CPU others held
+            "0.30  | 0.62 | 0.00  | 0.05 | 0.37  | 0.55  | 0.30   | 0.00  | -    | cpu-contended     | true",
+            // contended: CPU + wait fills the cores; or the wait alone is large enough to have slowed every request
+            "0.50  | 0.50 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | cpu-contended     | true",
+            "0.30  | 0.10 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | cpu-contended     | true",
+            "0.30  | 0.09 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | concurrency-bound | true",
+            "0.80  | 0.06 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | concurrency-bound | true",
+            // throttled: the quota is the ceiling; throttled time is run-queue wait too, throttling is named first
+            "0.50  | 0.48 | 0.90  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | cpu-throttled     | true",
+            "0.50  | 0.02 | 0.25  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | cpu-throttled     | true",
+            "0.50  | 0.02 | 0.24  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | concurrency-bound | true",
+            // a target filling its cores is cpu-bound even when its quota (its cores) throttles it; a full link wins too
+            "0.95  | 0.30 | 0.60  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | -    | cpu-bound         | true",
+            "0.40  | 0.30 | 0.60  | 0.95 | 0.30  | 0.40  | 0.02   | 0.00  | -    | network-bound     | true",
+            // the loadgen first: starved (its loops wait) or throttled, whatever the target shows
+            "0.30  | 0.60 | 0.00  | 0.05 | 0.45  | 0.95  | 0.50   | 0.00  | -    | loadgen-bound     | false",
+            "0.50  | 0.48 | 0.90  | 0.05 | 0.30  | 0.40  | 0.02   | 0.30  | -    | loadgen-bound     | false",
+            "0.95  | 0.00 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.30  | -    | loadgen-bound     | false",
+            // lag with the target waiting: the target's wait explains the lag, it is named
+            "0.30  | 0.50 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | 0.30 | cpu-contended     | true",
     })
-    void decidesFromTheEvidence(String cpu, String link, String lg, String wait, String lag, String verdict,
-                                boolean trustworthy) {
-        Evidence e = new Evidence(d(cpu), d(link), d(lg), d(wait), d(lag));
+    void decidesFromTheEvidence(String cpu, String wait, String thr, String link, String lg, String loops, String lgWait,
+                                String lgThr, String lag, String verdict, boolean trustworthy) {
+        Evidence e = new Evidence(d(cpu), d(wait), d(thr), null, d(link), d(lg), d(loops), d(lgWait), d(lgThr), d(lag));
         Verdict v = verdicts.decide(e);
         assertEquals(verdict, v.verdict(), v.reason());
         assertEquals(trustworthy, v.trustworthy());
@@ -45,10 +68,41 @@ class VerdictsTest {
         assertTrue(!v.reason().isBlank());
     }
 
+    @Test
+    void reasonsShowTheWaitAndTheQuota() {
+        Verdict contended = verdicts.decide(new Evidence(0.45, 0.5, 0.0, null, 0.0, 0.3, 0.4, 0.02, 0.0, null));
+        assertTrue(contended.reason().contains("CPU 0.45 + wait = 0.95 >= 0.85"), contended.reason());
+        Verdict throttled = verdicts.decide(new Evidence(0.5, 0.48, 0.97, 0.5, 0.0, 0.3, 0.4, 0.02, 0.0, null));
+        assertTrue(throttled.reason().contains("throttled in 0.97 of its CFS periods") && throttled.reason().contains("quota 0.50 cores"),
+                throttled.reason());
+        Verdict starved = verdicts.decide(new Evidence(0.3, 0.6, 0.0, null, 0.0, 0.45, 0.95, 0.5, 0.0, null));
+        assertTrue(starved.reason().contains("run-queue wait 0.50"), starved.reason());
+    }
+
     @ParameterizedTest
     @CsvSource({"0.7, cpu-bound", "0.69, concurrency-bound"})
     void thresholdsAreConfiguration(double cpu, String verdict) {
-        Verdicts lower = new Verdicts(new Thresholds(0.7, 0.85, 0.9, 0.1));
-        assertEquals(verdict, lower.decide(new Evidence(cpu, 0.1, 0.1, 0.0, null)).verdict());
+        Verdicts lower = new Verdicts(new Thresholds(0.7, 0.85, 0.9, 0.1, 0.1, 0.25));
+        assertEquals(verdict, lower.decide(Evidence.of(cpu, 0.1, 0.1, 0.0, null)).verdict());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0.2, 0.2, cpu-contended", "0.2, 0.21, concurrency-bound"})
+    void runQueueWaitIsConfiguration(double wait, double threshold, String verdict) {
+        Thresholds t = new Thresholds(0.85, 0.85, 0.9, 0.1, threshold, 0.25);
+        assertEquals(verdict, new Verdicts(t).decide(new Evidence(0.3, wait, 0.0, null, 0.0, 0.1, 0.1, 0.0, 0.0, null)).verdict());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0.5, 0.5, cpu-throttled", "0.5, 0.51, concurrency-bound"})
+    void throttledPeriodsIsConfiguration(double share, double threshold, String verdict) {
+        Thresholds t = new Thresholds(0.85, 0.85, 0.9, 0.1, 0.1, threshold);
+        assertEquals(verdict, new Verdicts(t).decide(new Evidence(0.3, 0.0, share, null, 0.0, 0.1, 0.1, 0.0, 0.0, null)).verdict());
+    }
+
+    @Test
+    void thresholdsAreRatios() {
+        assertThrows(IllegalArgumentException.class, () -> new Thresholds(0.85, 0.85, 0.9, 0.1, 0, 0.25));
+        assertThrows(IllegalArgumentException.class, () -> new Thresholds(0.85, 0.85, 0.9, 0.1, 0.1, 1.5));
     }
 }
