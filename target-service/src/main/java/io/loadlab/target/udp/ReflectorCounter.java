@@ -18,6 +18,11 @@ public enum ReflectorCounter {
     LOST,
     /** Datagrams whose sequence number is below the highest seen from their sender. */
     OUT_OF_ORDER,
+    /**
+     * Sequence jumps beyond {@link SenderSequences#WINDOW} either way: a sender that restarted (or forged
+     * numbers), followed from there as a new stream rather than counted as loss.
+     */
+    NEW_STREAMS,
     /** Senders forgotten because the tracked set was full. */
     SENDERS_EVICTED
 }

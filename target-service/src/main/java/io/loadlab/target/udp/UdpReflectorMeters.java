@@ -27,6 +27,7 @@ public class UdpReflectorMeters {
                 .tag("reason", "bad_length").description("Datagrams not answered: malformed").register(registry);
         counter(registry, reflector, "target.udp.lost", "Sequence numbers skipped at arrival, per sender", ReflectorCounter.LOST);
         counter(registry, reflector, "target.udp.out.of.order", "Datagrams below their sender's highest sequence number", ReflectorCounter.OUT_OF_ORDER);
+        counter(registry, reflector, "target.udp.new.streams", "Sequence jumps too long to be loss: a sender restarted or forged", ReflectorCounter.NEW_STREAMS);
         counter(registry, reflector, "target.udp.senders.evicted", "Senders forgotten because too many were tracked", ReflectorCounter.SENDERS_EVICTED);
         Gauge.builder("target.udp.sockets", reflector, UdpReflector::sockets)
                 .description("Receiving sockets bound now").register(registry);

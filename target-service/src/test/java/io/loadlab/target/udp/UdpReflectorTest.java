@@ -74,6 +74,24 @@ class UdpReflectorTest {
     }
 
     @Test
+    void forgedSequenceJumpsAreNewStreamsNotLoss() throws IOException {
+        Scrape before = Scrape.now();
+        try (DatagramSocket first = client(); DatagramSocket second = client()) {
+            send(first, message(1, SockperfHeader.CLIENT, 32, 32));
+            send(first, message(Long.MAX_VALUE, SockperfHeader.CLIENT, 32, 32)); // 2^63 - 1
+            send(second, message(Long.MIN_VALUE, SockperfHeader.CLIENT, 32, 32)); // 2^63
+            send(second, message(Long.MAX_VALUE, SockperfHeader.CLIENT, 32, 32)); // signed, this wrapped lost negative
+            send(second, message(-1L, SockperfHeader.CLIENT, 32, 32)); // 2^64 - 1: a new stream
+            send(second, message(0, SockperfHeader.CLIENT, 32, 32)); // wraps to 0: the next one, nothing lost
+        }
+        awaitDelta(before, 6, "target_udp_one_way_total");
+        Scrape after = Scrape.now();
+        assertEquals(0, delta(before, after, "target_udp_lost_total"));
+        assertEquals(1, delta(before, after, "target_udp_out_of_order_total"));
+        assertEquals(2, delta(before, after, "target_udp_new_streams_total"));
+    }
+
+    @Test
     void readinessSaysItIsBound() {
         given().get("/q/health/ready").then().statusCode(200).body("checks.name", hasItem("udp-reflector"));
         assertTrue(reflector.sockets() >= 1);

@@ -1,0 +1,39 @@
+package io.loadlab.target.api;
+
+/** The media type of a Content-Type header, compared without allocating: type and subtype, any case, parameters ignored. */
+final class MediaType {
+
+    private MediaType() {
+    }
+
+    /**
+     * True when {@code header} names exactly {@code type} (lower case): {@code application/json; charset=utf-8}
+     * and {@code APPLICATION/JSON} do, {@code application/jsonx} and {@code application/json,text/plain} do not.
+     */
+    static boolean is(CharSequence header, String type) {
+        if (header == null) {
+            return false;
+        }
+        int n = header.length();
+        int i = 0;
+        while (i < n && isSpace(header.charAt(i))) {
+            i++;
+        }
+        if (n - i < type.length()) {
+            return false;
+        }
+        for (int k = 0; k < type.length(); k++, i++) {
+            if (Character.toLowerCase(header.charAt(i)) != type.charAt(k)) {
+                return false;
+            }
+        }
+        while (i < n && isSpace(header.charAt(i))) {
+            i++;
+        }
+        return i == n || header.charAt(i) == ';';
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t';
+    }
+}

@@ -1,0 +1,87 @@
+package io.loadlab.target.api;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the target answers outside its happy path: always its JSON error body, never an HTML page. */
+@QuarkusTest
+class HttpEdgesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"PUT", "DELETE", "PATCH", "FOO"})
+    void otherMethodsOnTheApiGet405InJson(String method) {
+        given().request(method, TestApiRoutes.PATH).then().statusCode(405)
+                .contentType(startsWith("application/json")).header("Allow", "GET, POST")
+                .body("code", equalTo(405)).body("msg", startsWith("method must be GET or POST"));
+    }
+
+    @Test
+    void headOnTheApiGets405WithoutBody() {
+        given().head(TestApiRoutes.PATH).then().statusCode(405).header("Allow", "GET, POST");
+    }
+
+    @Test
+    void unknownPathsGet404InJson() {
+        given().get("/no/such/path").then().statusCode(404).contentType(startsWith("application/json"))
+                .body("code", equalTo(404)).body("msg", equalTo("no such resource"));
+    }
+
+    @Test
+    void aMalformedHostHeaderGets400InJson() throws IOException {
+        String answer = RawHttp.exchange("GET /test/testApi?number=1 HTTP/1.1\r\nHost: [bad\r\nConnection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+        assertTrue(answer.contains("\"code\":400"), answer);
+        assertTrue(!answer.contains("Error id") && !answer.contains("stack"), answer);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"application/jsonx", "application/json-patch+json", "application/jsonl; charset=utf-8",
+            "text/json", "application/", "application/json,text/plain"})
+    void onlyTheJsonMediaTypeIsAccepted(String type) {
+        given().header("Content-Type", type).body("{\"number\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(TestApiRoutes.PATH)
+                .then().statusCode(415).body("code", equalTo(415));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"application/json", "application/json; charset=utf-8", "APPLICATION/JSON",
+            "Application/Json ;charset=UTF-8", "application/json\t; x=y"})
+    void theJsonMediaTypeWithParametersAndAnyCaseIsAccepted(String type) {
+        given().header("Content-Type", type).body("{\"number\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(TestApiRoutes.PATH)
+                .then().statusCode(200);
+    }
+
+    /** The test profile sets a 2 s idle timeout: an idle connection must be closed by the server. */
+    @Test
+    void anIdleConnectionIsClosedByTheServer() throws IOException {
+        try (Socket s = RawHttp.connect()) {
+            s.setSoTimeout(60_000); // generous bound on a busy machine; the assertion is that it closes at all
+            InputStream in = s.getInputStream();
+            int read;
+            try {
+                read = in.read();
+            } catch (SocketTimeoutException e) {
+                throw new AssertionError("the server kept an idle connection open for 60 s", e);
+            }
+            assertEquals(-1, read, "the server closed the idle connection without sending anything");
+        }
+    }
+
+    @Test
+    void aJsonPostStillWorks() {
+        given().contentType(ContentType.JSON).body("{\"number\": 0}").post(TestApiRoutes.PATH).then().statusCode(200);
+    }
+}
