@@ -135,6 +135,8 @@ final class ConnectionSlot {
             stats.increment(Counter.STATUS_5XX);
         } else if (status >= 400) {
             stats.increment(Counter.STATUS_4XX);
+        } else if (status >= 300) {
+            stats.increment(Counter.STATUS_3XX);
         }
         if (loop.openModel()) {
             stats.recordLatency(now - intendedNanos);

@@ -16,7 +16,8 @@ public final class Durations {
      */
     public static final Duration MAX = Duration.ofNanos(Long.MAX_VALUE);
 
-    private static final Pattern SHORT = Pattern.compile("(\\d{1,9})(ms|s|m|h)");
+    /** 18 digits: every long of milliseconds {@link #format} writes (a 10-digit one failed to read back), none overflowing. */
+    private static final Pattern SHORT = Pattern.compile("(\\d{1,18})(ms|s|m|h)");
 
     private Durations() {
     }
@@ -36,12 +37,16 @@ public final class Durations {
         Matcher m = SHORT.matcher(t);
         if (m.matches()) {
             long n = Long.parseLong(m.group(1));
-            return Optional.of(switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-            });
+            try {
+                return Optional.of(switch (m.group(2)) {
+                    case "ms" -> Duration.ofMillis(n);
+                    case "s" -> Duration.ofSeconds(n);
+                    case "m" -> Duration.ofMinutes(n);
+                    default -> Duration.ofHours(n);
+                });
+            } catch (ArithmeticException e) {
+                return Optional.empty();
+            }
         }
         if (t.startsWith("P") || t.startsWith("p")) {
             try {

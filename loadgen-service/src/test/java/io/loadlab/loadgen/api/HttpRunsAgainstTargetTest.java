@@ -147,5 +147,8 @@ class HttpRunsAgainstTargetTest {
                 .body(containsString("Latency Distribution"))
                 .body(containsString("Requests/sec:"))
                 .body(containsString("Transfer/sec:"));
+        // media types are case-insensitive (RFC 9110 8.3.1): this answered JSON before
+        given().accept("TEXT/PLAIN").get("/runs/" + run.getString("id") + "/report").then().statusCode(200)
+                .contentType(containsString("text/plain")).body(containsString("Requests/sec:"));
     }
 }

@@ -91,6 +91,16 @@ class HttpRunDriverTest {
         assertEquals((long) RequestTemplate.encode(post).length() * r.requests(), r.bytesSent());
     }
 
+    /** A redirect is not the resource asked for: counted apart, as an error, never silently a success. */
+    @Test
+    void redirectsAreCountedAsTheirOwnErrorClass() throws Exception {
+        HttpReport r = (HttpReport) await(driver.start(Specs.closed(nginx.uri("/moved"), 2, 1, 500)), 10).report();
+
+        assertTrue(r.requests() > 0);
+        assertEquals(r.requests(), r.errors().status3xx());
+        assertEquals(r.requests(), r.errors().total(), () -> "only the status class: " + r.errors());
+    }
+
     @Test
     void openModelSendsExactlyRateTimesDuration() throws Exception {
         RunOutcome outcome = await(driver.start(Specs.spec(nginx.uri("/hello"), 4, 2, 3_000, 0, 200, true, 2_000)), 10);
