@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ResponseParserFuzzTest {
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "2m")
     void anyBytesInAnyPieces(FuzzedDataProvider data) {
         boolean head = data.consumeBoolean();
         int pieces = data.consumeInt(1, 16);

@@ -21,7 +21,7 @@ class PongFuzzTest {
 
     private static final int SIZE = 64;
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "2m")
     void anyDatagrams(FuzzedDataProvider data) {
         int replyEvery = data.consumeInt(1, 100);
         PhaseStats warmup = new PhaseStats(false, false);

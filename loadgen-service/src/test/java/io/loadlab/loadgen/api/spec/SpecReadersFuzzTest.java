@@ -30,7 +30,7 @@ class SpecReadersFuzzTest {
     private final ExperimentSpecReader experiments = new ExperimentSpecReader(limits,
             ConfigDefaults.of(ExperimentsConfig.class));
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "2m")
     void runSpec(byte[] body) {
         RunSpec spec;
         try {
@@ -44,7 +44,7 @@ class SpecReadersFuzzTest {
         }
     }
 
-    @FuzzTest(maxDuration = "30s")
+    @FuzzTest(maxDuration = "2m")
     void experimentSpec(byte[] body) {
         ExperimentSpec spec;
         try {
