@@ -1,10 +1,10 @@
 package io.loadlab.loadgen.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.api.guard.TargetGuard;
 import io.loadlab.loadgen.api.spec.ExperimentSpecReader;
+import io.loadlab.loadgen.api.spec.MalformedJsonException;
+import io.loadlab.loadgen.api.spec.SpecJson;
 import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTable;
@@ -51,7 +51,7 @@ public class ExperimentsResource {
     @Inject
     Experiments experiments;
     @Inject
-    ObjectMapper mapper;
+    SpecJson specJson;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -74,11 +74,9 @@ public class ExperimentsResource {
         }
         JsonNode root;
         try {
-            root = mapper.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw new ApiException(400, "malformed JSON: " + e.getOriginalMessage());
-        } catch (java.io.IOException e) {
-            throw new ApiException(400, "unreadable request body: " + e.getMessage());
+            root = specJson.read(body);
+        } catch (MalformedJsonException e) {
+            throw new ApiException(400, "malformed JSON: " + e.getMessage());
         }
         ExperimentSpec spec = reader.read(root);
         ExperimentSpecReader.destinations(spec).forEach(guard::check);

@@ -96,10 +96,11 @@ public class RunArtifactsResource {
     /** Text only when the client prefers text/plain over JSON; {@code *}{@code /*} means JSON. */
     private static boolean wantsText(HttpHeaders headers) {
         for (MediaType t : headers.getAcceptableMediaTypes()) {
-            if (t.isWildcardType() || RunsResource.isJson(t.toString())) {
+            // media types are case-insensitive (RFC 9110 8.3.1): TEXT/PLAIN is text/plain
+            if (t.isWildcardType() || RunsResource.isJson(t.toString().toLowerCase(java.util.Locale.ROOT))) {
                 return false;
             }
-            if ("text".equals(t.getType()) && ("plain".equals(t.getSubtype()) || t.isWildcardSubtype())) {
+            if (t.isCompatible(MediaType.TEXT_PLAIN_TYPE)) {
                 return true;
             }
         }

@@ -1,9 +1,9 @@
 package io.loadlab.loadgen.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.api.guard.TargetGuard;
+import io.loadlab.loadgen.api.spec.MalformedJsonException;
+import io.loadlab.loadgen.api.spec.SpecJson;
 import io.loadlab.loadgen.api.spec.SpecParser;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.RunRecord;
@@ -52,7 +52,7 @@ public class RunsResource {
     @Inject
     RunRegistry registry;
     @Inject
-    ObjectMapper mapper;
+    SpecJson specJson;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -79,12 +79,9 @@ public class RunsResource {
         }
         JsonNode root;
         try {
-            root = mapper.readTree(body);
-        } catch (JsonProcessingException e) {
-            throw new ApiException(400, "malformed JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr());
-        } catch (java.io.IOException e) {
-            throw new ApiException(400, "unreadable request body: " + e.getMessage());
+            root = specJson.read(body);
+        } catch (MalformedJsonException e) {
+            throw new ApiException(400, "malformed JSON: " + e.getMessage());
         }
         RunSpec spec = parser.parse(root);
         spec.destinations().forEach(guard::check);

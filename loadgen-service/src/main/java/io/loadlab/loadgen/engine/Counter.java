@@ -13,6 +13,8 @@ public enum Counter {
     CONNECT_ERRORS,
     TIMEOUTS,
     READ_WRITE_ERRORS,
+    /** Redirects: the loadgen follows none, so the answer is not the resource the run measures. */
+    STATUS_3XX,
     STATUS_4XX,
     STATUS_5XX,
     /** UDP: messages that asked for a pong; those never answered are the run's dropped. */

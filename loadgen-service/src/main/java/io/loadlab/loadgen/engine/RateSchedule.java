@@ -7,13 +7,20 @@ package io.loadlab.loadgen.engine;
  */
 public interface RateSchedule {
 
+    /**
+     * The lowest open-model rate accepted: one request every 10 s. Slower is no load, only a probe a run
+     * of at most {@code loadgen.limits.max-duration} (1 h) would fire 360 times; and it keeps the period
+     * (1e10 ns) far from where slot arithmetic could overflow (the schedule saturates anyway).
+     */
+    double MIN_PER_SECOND = 0.1;
+
     /** The intended send time of the next request, in nanoseconds on the run's {@link NanoClock}; each call advances. */
     long next();
 
     /**
      * A constant rate: the i-th request (from 0) is due at {@code startNanos + i / perSecond} seconds.
      *
-     * @throws IllegalArgumentException unless {@code perSecond} is positive and finite
+     * @throws IllegalArgumentException unless {@code perSecond} is finite and at least {@link #MIN_PER_SECOND}
      */
     static RateSchedule constant(long startNanos, double perSecond) {
         return new ConstantRateSchedule(startNanos, perSecond);

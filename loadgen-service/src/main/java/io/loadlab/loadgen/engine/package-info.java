@@ -10,8 +10,9 @@
  *     a connection sends when its previous answer arrives.</li>
  * <li>{@link io.loadlab.loadgen.engine.RunTimeline} splits a run into warm-up, measured part and end.
  *     Each event loop owns one {@link io.loadlab.loadgen.engine.PhaseStats} per phase and records an
- *     event into the phase of the moment it happens, so the warm-up never reaches the report and no
- *     counter is reset under a writer's feet.</li>
+ *     event into its request's phase: that of the intended send time in the open model (a request due in
+ *     the warm-up but sent late stays a warm-up request), of the moment it was sent in the closed model.
+ *     So the warm-up never reaches the report and no counter is reset under a writer's feet.</li>
  * <li>Writers are event loops and never lock: counters are plain fields published with release
  *     stores, latencies go to one HdrHistogram {@code SingleWriterRecorder} per loop and kind.
  *     {@link io.loadlab.loadgen.engine.RunStats} is the single reader: it merges intervals with the

@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.engine.RateSchedule;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -51,7 +53,7 @@ public final class RateSearch {
                 }
             } else if (good > 0 && (bad - good) / good <= s.precision()) {
                 note = "converged: good and bad rates within precision " + s.precision();
-            } else if (good == 0 && bad <= s.startRate() * s.precision()) {
+            } else if (good == 0 && (bad <= s.startRate() * s.precision() || bad / 2 < RateSchedule.MIN_PER_SECOND)) {
                 note = "no rate down to " + bad + " met the SLO";
             } else {
                 rate = (good + bad) / 2;

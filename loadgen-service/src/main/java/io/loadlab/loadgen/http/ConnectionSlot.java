@@ -29,6 +29,8 @@ final class ConnectionSlot {
     private long connectStartNanos;
     private long intendedNanos;
     private long sentNanos;
+    /** The phase of the request in flight: of its intended time in the open model, of its start in the closed. */
+    private PhaseStats phase;
 
     ConnectionSlot(LoopDriver loop, int index) {
         this.loop = loop;
@@ -53,6 +55,7 @@ final class ConnectionSlot {
     /** Starts a request intended at {@code intendedNanos}: written now on an idle connection, or after connecting. */
     void begin(long intendedNanos) {
         this.intendedNanos = intendedNanos;
+        this.phase = loop.phaseOf(intendedNanos);
         requestPending = true;
         if (state == State.IDLE) {
             write();
@@ -67,7 +70,7 @@ final class ConnectionSlot {
             return;
         }
         long now = loop.now();
-        PhaseStats stats = loop.stats(now);
+        PhaseStats stats = phase(now);
         if (!f.isSuccess()) {
             stats.increment(Counter.CONNECT_ERRORS);
             closeChannel();
@@ -95,7 +98,7 @@ final class ConnectionSlot {
         parser.expect(loop.template().head());
         state = State.BUSY;
         sentNanos = loop.now();
-        PhaseStats stats = loop.stats(sentNanos);
+        PhaseStats stats = phase;
         stats.increment(Counter.SENT);
         stats.add(Counter.BYTES_SENT, request.readableBytes());
         channel.writeAndFlush(request, channel.voidPromise());
@@ -106,7 +109,7 @@ final class ConnectionSlot {
             return;
         }
         long now = loop.now();
-        loop.stats(now).add(Counter.BYTES_RECEIVED, in.readableBytes());
+        phase(now).add(Counter.BYTES_RECEIVED, in.readableBytes());
         while (in.isReadable() && from == handler) {
             if (state != State.BUSY) {
                 fail(Counter.READ_WRITE_ERRORS, now); // bytes nobody asked for: the stream is out of step
@@ -125,13 +128,15 @@ final class ConnectionSlot {
     }
 
     private void answered(long now, boolean close) {
-        PhaseStats stats = loop.stats(now);
+        PhaseStats stats = phase;
         stats.increment(Counter.COMPLETED);
         int status = parser.status();
         if (status >= 500) {
             stats.increment(Counter.STATUS_5XX);
         } else if (status >= 400) {
             stats.increment(Counter.STATUS_4XX);
+        } else if (status >= 300) {
+            stats.increment(Counter.STATUS_3XX);
         }
         if (loop.openModel()) {
             stats.recordLatency(now - intendedNanos);
@@ -182,7 +187,7 @@ final class ConnectionSlot {
     }
 
     private void fail(Counter error, long now) {
-        loop.stats(now).increment(error);
+        phase(now).increment(error);
         closeChannel();
         endRequest();
         loop.onFree(this);
@@ -192,6 +197,15 @@ final class ConnectionSlot {
     void shutdown() {
         requestPending = false;
         closeChannel();
+    }
+
+    /**
+     * Where an event at {@code now} counts: the request's own phase while one is begun, so a request
+     * intended in the warm-up but answered (or failed) in the measured part stays a warm-up request;
+     * the phase of the moment for events outside any request (an idle connection's connect).
+     */
+    PhaseStats phase(long now) {
+        return requestPending ? phase : loop.stats(now);
     }
 
     private void endRequest() {

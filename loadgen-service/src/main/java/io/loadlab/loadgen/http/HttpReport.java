@@ -13,7 +13,11 @@ import io.loadlab.loadgen.report.RunReport;
  * @param connectMicros     keepAlive false only (null otherwise): TCP connect times
  * @param connectionsOpened TCP connections the run opened, warm-up included
  * @param requestedRate     the open model's rate per second, 0 for a closed model
- * @param achievedRate      requests per second actually sent during the measured part
+ * @param achievedRate      requests of the measured part sent, per second of its duration. In the open model a
+ *                          request belongs to the phase of its intended send time and every request due before
+ *                          the end is sent, late if need be, so this equals {@code requestedRate} unless all
+ *                          connections were busy (the generator could not keep up); in the closed model, requests
+ *                          sent during the measured part
  * @param warmupRequests    completed requests of the warm-up, left out of every other figure; a target's own
  *                          request counter, read before and after the run, rises by {@code requests + warmupRequests}
  *                          when the run had no timeout or read/write error

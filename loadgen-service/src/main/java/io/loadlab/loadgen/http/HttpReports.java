@@ -18,7 +18,7 @@ final class HttpReports {
         double seconds = measuredNanos / 1e9;
         long requests = stats.measured(Counter.COMPLETED);
         HttpErrors errors = new HttpErrors(stats.measured(Counter.CONNECT_ERRORS), stats.measured(Counter.TIMEOUTS),
-                stats.measured(Counter.READ_WRITE_ERRORS), stats.measured(Counter.STATUS_4XX),
+                stats.measured(Counter.READ_WRITE_ERRORS), stats.measured(Counter.STATUS_3XX), stats.measured(Counter.STATUS_4XX),
                 stats.measured(Counter.STATUS_5XX));
         return new HttpReport(requests, seconds, perSecond(requests, seconds),
                 stats.measured(Counter.BYTES_RECEIVED), stats.measured(Counter.BYTES_SENT), errors,

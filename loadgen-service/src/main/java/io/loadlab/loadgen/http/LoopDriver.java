@@ -49,6 +49,8 @@ final class LoopDriver {
     private int open;
     private long nextIntended;
     private boolean sending = true;
+    /** Past the end, sending only the open model's backlog of requests intended before it. */
+    private boolean ending;
     private boolean timerArmed;
     private boolean finished;
     private ScheduledFuture<?> sweep;
@@ -138,6 +140,10 @@ final class LoopDriver {
             begin(nextIntended);
             nextIntended = schedule.next();
         }
+        if (ending && sending && nextIntended >= endNanos) {
+            stopSending();
+            return;
+        }
         if (!timerArmed && sending && freeCount > 0 && nextIntended > now && nextIntended < endNanos) {
             timerArmed = true;
             loop.schedule(fire, nextIntended - now, TimeUnit.NANOSECONDS);
@@ -163,8 +169,30 @@ final class LoopDriver {
         }
     }
 
-    /** The measured part is over: no new request; those in flight get their timeout to answer. */
+    /**
+     * The measured part is over: no new request; those in flight get their timeout to answer. In the
+     * open model every request intended before the end is still sent, late, as connections free up
+     * (within the timeout): a loop that lagged (a busy machine, a GC) would otherwise lose its last
+     * slots and the measured count would fall short of rate x duration.
+     */
     private void onEnd() {
+        if (schedule != null) {
+            long now = now();
+            if (now < run.timeline().endNanos()) { // the event loop's timer fired early by our clock
+                end = loop.schedule(this::onEnd, run.timeline().endNanos() - now, TimeUnit.NANOSECONDS);
+                return;
+            }
+            ending = true;
+            dispatch(); // stops sending once the backlog is out
+            if (sending) { // a backlog waits for connections: bounded by the timeout like requests in flight
+                loop.schedule(() -> finish(true), timeoutNanos, TimeUnit.NANOSECONDS);
+            }
+            return;
+        }
+        stopSending();
+    }
+
+    private void stopSending() {
         sending = false;
         if (inFlight == 0) {
             finish(true);
@@ -181,10 +209,10 @@ final class LoopDriver {
         sending = false;
         sweep.cancel(false);
         end.cancel(false);
-        PhaseStats stats = stats(now());
+        long now = now();
         for (ConnectionSlot slot : slots) {
             if (slot.busy() && abandonedTimedOut) {
-                stats.increment(Counter.TIMEOUTS);
+                slot.phase(now).increment(Counter.TIMEOUTS);
             }
             slot.shutdown();
         }
@@ -210,7 +238,16 @@ final class LoopDriver {
 
     /** Where an event at {@code nowNanos} counts: the warm-up never reaches the report. */
     PhaseStats stats(long nowNanos) {
-        return nowNanos < run.timeline().measureStartNanos() ? warmup : measured;
+        return run.timeline().warmingUp(nowNanos) ? warmup : measured;
+    }
+
+    /**
+     * The phase of a request begun now: in the open model that of its intended send time (a request
+     * due in the warm-up but sent late, after a stall, is still a warm-up request), in the closed
+     * model that of now, there being no intended time.
+     */
+    PhaseStats phaseOf(long intendedNanos) {
+        return stats(openModel() ? intendedNanos : now());
     }
 
     RequestTemplate template() {

@@ -57,8 +57,9 @@ public final class WrkTextReport {
             out.append(String.format(Locale.ROOT, "  Socket errors: connect %d, read %d, write %d, timeout %d%n",
                     e.connect(), e.readWrite(), 0, e.timeout()));
         }
-        if (e.status4xx() + e.status5xx() > 0) {
-            out.append(String.format(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", e.status4xx() + e.status5xx()));
+        long non2xx = e.status3xx() + e.status4xx() + e.status5xx();
+        if (non2xx > 0) {
+            out.append(String.format(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", non2xx));
         }
         out.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond()));
         double bytesPerSecond = r.durationSeconds() > 0 ? r.bytesReceived() / r.durationSeconds() : 0;

@@ -46,7 +46,9 @@ final class PongBook {
     /** Matches a pong; false when it answers no ping we remember (not one of ours, or far too late). */
     boolean received(long sequence, int bytes, long nowNanos) {
         int i = slot(sequence);
-        if (sequences[i] != sequence) {
+        // Pings are numbered from 1 and never reach 2^63: 0 (what an unused slot holds) and the upper half of
+        // the unsigned range are nobody's, and a forged pong for them must not count as a duplicate.
+        if (sequence <= 0 || sequences[i] != sequence) {
             return false;
         }
         PhaseStats phase = warmup[i] ? warmupStats : measuredStats;

@@ -68,16 +68,19 @@ final class UdpLoop {
         int replyEvery = spec.replyEvery();
         while (true) {
             long now = clock.nanoTime();
-            if (timeline.over(now) || cancelled.getAsBoolean()) {
+            // With a rate, a message belongs to the phase of its intended time and every message due
+            // before the end is sent, even late: a lag in the warm-up (JIT, a busy machine) then moves
+            // no message into the measured part, and a lag at the end drops none from it.
+            if (cancelled.getAsBoolean() || (schedule == null ? timeline.over(now) : due >= timeline.endNanos())) {
                 break;
             }
             if (schedule != null && now < due) {
-                await(Math.min(due, timeline.endNanos()), false);
+                await(due, false);
                 continue;
             }
             sequence++;
             boolean pong = replyEvery > 0 && sequence % replyEvery == 0;
-            boolean inWarmup = timeline.warmingUp(now);
+            boolean inWarmup = timeline.warmingUp(schedule == null ? now : due);
             PhaseStats phase = inWarmup ? warmup : measured;
             // The round trip starts before the send, as sockperf's does: on loopback the pong can be
             // queued before write() even returns, so a later timestamp would hide the send's own cost.

@@ -54,6 +54,13 @@ class ExperimentsApiTest {
             "{'targets':[" + T + "],'variants':[{}],'search':{'p99Millis':5,'maxSteps':99}} | search.maxSteps  | from 1 to 30",
             "{'targets':[" + T + "],'variants':[{}],'search':3}                       | search                 | must be an object",
             "{'targets':'x','variants':[{}]}                                          | targets                | array of objects",
+            "{'targets':[" + T + "],'variants':[{'rate':1e-300}]}                     | variants[0].rate       | at least 0.1",
+            "{'targets':[" + T + "],'variants':[{}],'search':{'p99Millis':5,'startRate':1e-10}} | search.startRate | at least 0.1",
+            "{'targets':[" + T + "],'variants':[{}],'search':{'p99Millis':5,'maxRate':1e9}} | search.maxRate   | max-rate",
+            "{'targets':[" + T + "],'variants':[{}],'duration':'999999999h'}          | duration               | at most 292 years",
+            "{'targets':[" + T + "],'variants':[{}],'warmup':'PT2562048H'}            | warmup                 | at most 292 years",
+            "{'targets':[" + T + "],'variants':[{}],'timeout':'2h'}                   | timeout                | max-timeout",
+            "{'targets':[" + T + "],'variants':[{}],'search':{'p99Millis':5},'timeout':'P106751D'} | timeout | max-timeout",
             "{'targets':[" + T + "],'variants':[{}],'extra':true}                     | extra                  | unknown field",
     })
     void everyBadFieldIsNamed(String body, String field, String message) {

@@ -59,6 +59,17 @@ class RunsApiTest {
             "{'kind':'http','target':'http://127.0.0.1:9/','rate':1000001}                 | rate        | max-rate",
             "{'kind':'http','target':'http://127.0.0.1:9/','duration':'2h'}                | duration    | max-duration",
             "{'kind':'http','target':'http://127.0.0.1:9/','warmup':'61m'}                 | warmup      | max-duration",
+            "{'kind':'http','target':'http://127.0.0.1:9/','rate':1e-300}                  | rate        | at least 0.1",
+            "{'kind':'http','target':'http://127.0.0.1:9/','rate':1e-10}                   | rate        | at least 0.1",
+            "{'kind':'http','target':'http://127.0.0.1:9/','rate':0.09}                    | rate        | at least 0.1",
+            "{'kind':'http','target':'http://127.0.0.1:9/','duration':'999999999h'}        | duration    | at most 292 years",
+            "{'kind':'http','target':'http://127.0.0.1:9/','duration':'PT2562048H'}        | duration    | at most 292 years",
+            "{'kind':'http','target':'http://127.0.0.1:9/','warmup':'999999999h'}          | warmup      | at most 292 years",
+            "{'kind':'http','target':'http://127.0.0.1:9/','timeout':'PT2562048H'}         | timeout     | at most 292 years",
+            "{'kind':'http','target':'http://127.0.0.1:9/','timeout':'2h'}                 | timeout     | max-timeout",
+            "{'kind':'http','target':'http://127.0.0.1:9/','timeout':'P1D'}                | timeout     | max-timeout",
+            "{'kind':'http','target':'http://127.0.0.1:9/','timeout':'P106751D'}           | timeout     | max-timeout",
+            "{'kind':'http','target':'http://127.0.0.1:9/','timeout':'61s'}                | timeout     | max-timeout",
             "[1,2]                                                                         | ''          | JSON object",
     })
     void everyBadFieldIsNamed(String body, String field, String message) {
@@ -86,6 +97,22 @@ class RunsApiTest {
                 .post("/runs").then().statusCode(415).contentType("application/json").body("code", equalTo(415));
         given().header("Authorization", "Bearer " + TOKEN).body(VALID.getBytes())
                 .post("/runs").then().statusCode(415).contentType("application/json");
+    }
+
+    /** Each answered 500 with an ERROR stack trace before (issue 10, item 6). */
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {
+            "DEEP                                                            | nesting depth",
+            "{'kind':'http','target':'http://127.0.0.1:9/','rate':LONG}      | Number value length",
+            "{'kind':'http','kind':'http','target':'http://127.0.0.1:9/'}   | Duplicate field 'kind'",
+            "{'kind':'http','target':'http://127.0.0.1:9/'} {}              | Trailing token",
+            "{'kind':'http','target':'http://127.0.0.1:9/'} x               | ",
+    })
+    void hostileJsonIs400(String body, String message) {
+        String json = body.replace("DEEP", "[".repeat(1_001) + "]".repeat(1_001))
+                .replace("LONG", "9".repeat(5_000)).replace('\'', '"');
+        authed().body(json).post("/runs").then().statusCode(400).contentType("application/json")
+                .body("msg", startsWith("malformed JSON")).body("msg", containsString(message == null ? "" : message));
     }
 
     @Test

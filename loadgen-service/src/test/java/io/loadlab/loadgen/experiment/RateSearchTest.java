@@ -69,4 +69,16 @@ class RateSearchTest {
         assertEquals(2, r.curve().size());
         assertEquals("cancelled", r.note());
     }
+
+    /** A precision finer than the rate floor allows would bisect below it, where no schedule can run (issue 10). */
+    @Test
+    void neverProbesBelowTheLowestAcceptedRate() {
+        SearchSpec s = new SearchSpec(10, 0.01, 1, 1000, 50, 0.0001);
+        SearchResult r = RateSearch.run("t", 1, "v", s, knee(0, 10), () -> false);
+        assertNull(r.sustainableRate());
+        assertTrue(r.curve().size() < 50, "stopped by the floor, not by maxSteps: " + r.note());
+        for (ProbePoint p : r.curve()) {
+            assertTrue(p.rate() >= io.loadlab.loadgen.engine.RateSchedule.MIN_PER_SECOND, "probed " + p.rate());
+        }
+    }
 }

@@ -48,6 +48,7 @@ final class NginxPeer implements AutoCloseable {
                     listen 127.0.0.1:%2$d;
                     location = /nginx_status { stub_status; }
                     location = /missing { return 404 'no'; }
+                    location = /moved { return 301 /hello; }
                     location / { default_type application/json; return 200 '%3$s'; }
                   }
                 }

@@ -46,7 +46,7 @@ class WrkTextReportTest {
         h.recordValue(1_000_000);
         h.recordValue(2_000_000);
         h.recordValue(3_000_000);
-        HttpReport r = new HttpReport(3, 60.0, 0.05, 900, 0, new HttpErrors(1, 2, 3, 4, 5),
+        HttpReport r = new HttpReport(3, 60.0, 0.05, 900, 0, new HttpErrors(1, 2, 3, 6, 4, 5),
                 latency(635.91, 890, 1_250_000, 512, 700, 950, 1_500_000), null, null, 2, 0, 0.05);
         String expected = """
                 Running 1m test @ http://127.0.0.1:8080/test/testApi
@@ -61,7 +61,7 @@ class WrkTextReportTest {
                      99%    1.50s\s
                   3 requests in 1.00m, 0.88KB read
                   Socket errors: connect 1, read 3, write 0, timeout 2
-                  Non-2xx or 3xx responses: 9
+                  Non-2xx or 3xx responses: 15
                 Requests/sec:      0.05
                 Transfer/sec:      15.00B
                 """;

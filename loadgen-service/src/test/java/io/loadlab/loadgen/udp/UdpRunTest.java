@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.StallingClock;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class UdpRunTest {
             RunOutcome u = run(new UdpUnderLoadSpec(server.target(), 64, 5_000, 10, ONE_SECOND, Duration.ZERO, null));
             UdpUnderLoadReport ur = (UdpUnderLoadReport) u.report();
             assertNull(u.failure());
-            assertEquals(5_000, ur.messagesSent(), 100, ur.toString());
+            assertEquals(5_000, ur.messagesSent(), "messages intended in the measured second at 5,000/s");
             assertEquals(ur.messagesSent() / 10, ur.pongsRequested(), 1, ur.toString());
             assertEquals(ur.pongsRequested(), ur.pongsReceived() + ur.dropped(), ur.toString());
             assertTrue(ur.pongsReceived() >= ur.pongsRequested() * 9 / 10 && ur.latencyMicros().p50() > 0, ur.toString());
@@ -80,7 +81,27 @@ class UdpRunTest {
             assertEquals(r.messagesSent() + r.warmupMessagesSent(), r.received(), r.toString());
             assertEquals(0, r.lost());
             assertEquals(0.0, r.lossPercent());
-            assertEquals(5_000, r.messagesSent(), 100, r.toString());
+            assertEquals(5_000, r.messagesSent(), "messages intended in the measured second at 5,000/s");
+            assertEquals(1_000, r.warmupMessagesSent(), "messages intended in the 200 ms warm-up");
+        }
+    }
+
+    /**
+     * The sending thread freezes for 300 ms, 100 ms before the warm-up ends: the 100 messages intended in
+     * those 100 ms go out late, in the measured part, but stay warm-up messages (issue 10, item 4).
+     */
+    @Test
+    void messagesIntendedInTheWarmUpButSentLateStayWarmUpMessages() throws Exception {
+        try (SockperfServer server = SockperfServer.start()) {
+            StallingClock clock = new StallingClock(TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.MILLISECONDS.toNanos(300));
+            RunOutcome o = new UdpThroughputDriver(clock, address -> true)
+                    .start(new UdpThroughputSpec(server.target(), 64, 1_000, ONE_SECOND, Duration.ofMillis(400), null))
+                    .done().toCompletableFuture().get(20, TimeUnit.SECONDS);
+            UdpThroughputReport r = (UdpThroughputReport) o.report();
+            assertNull(o.failure());
+            assertTrue(clock.stalled(), "the sender stalled");
+            assertEquals(400, r.warmupMessagesSent(), r.toString());
+            assertEquals(1_000, r.messagesSent(), r.toString());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api.guard;
 
+import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.run.Violations;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -34,12 +35,31 @@ public interface LimitsConfig {
     @WithDefault("64")
     int maxThreads();
 
+    /** The longest time one request (or probe) may wait for its answer: a run ends at most this after its duration. */
+    @WithDefault("60s")
+    Duration maxTimeout();
+
     /** Checks what every kind of run shares: its rate, its duration and its warm-up. */
     default void checkPace(Violations v, double rate, Duration duration, Duration warmup) {
-        v.check(rate <= maxRate(), "rate", "must be at most " + maxRate() + " per second (loadgen.limits.max-rate)");
+        checkRate(v, "rate", rate);
         v.check(duration.compareTo(maxDuration()) <= 0, "duration",
                 "must be at most " + maxDuration() + " (loadgen.limits.max-duration)");
         v.check(warmup.compareTo(maxDuration()) <= 0, "warmup",
                 "must be at most " + maxDuration() + " (loadgen.limits.max-duration)");
+    }
+
+    /**
+     * An open-model rate: 0 (closed model, where a kind has one) or from {@link RateSchedule#MIN_PER_SECOND}
+     * to {@code max-rate}. Negative rates are the record's to refuse, with its own message.
+     */
+    default void checkRate(Violations v, String field, double rate) {
+        v.check(rate <= maxRate(), field, "must be at most " + maxRate() + " per second (loadgen.limits.max-rate)");
+        v.check(!(rate > 0 && rate < RateSchedule.MIN_PER_SECOND), field,
+                "must be 0 or at least " + RateSchedule.MIN_PER_SECOND + " per second");
+    }
+
+    default void checkTimeout(Violations v, String field, Duration timeout) {
+        v.check(timeout.compareTo(maxTimeout()) <= 0, field,
+                "must be at most " + maxTimeout() + " (loadgen.limits.max-timeout)");
     }
 }

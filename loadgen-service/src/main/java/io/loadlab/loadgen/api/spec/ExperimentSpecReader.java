@@ -78,11 +78,14 @@ public class ExperimentSpecReader {
             v.check(x.connections() <= limits.maxConnections(), at + "connections",
                     "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
             v.check(x.threads() <= limits.maxThreads(), at + "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
-            v.check(x.rate() <= limits.maxRate(), at + "rate", "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
+            limits.checkRate(v, at + "rate", x.rate());
         }
-        v.check(search == null || search.maxRate() <= limits.maxRate(), "search.maxRate",
-                "must be at most " + limits.maxRate() + " per second (loadgen.limits.max-rate)");
+        if (search != null) {
+            limits.checkRate(v, "search.startRate", search.startRate());
+            limits.checkRate(v, "search.maxRate", search.maxRate());
+        }
         limits.checkPace(v, 0, duration, warmup);
+        limits.checkTimeout(v, "timeout", timeout);
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,

@@ -50,6 +50,7 @@ public class HttpSpecReader implements SpecReader {
         v.check(connections <= limits.maxConnections(), "connections", "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
         v.check(threads <= limits.maxThreads(), "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
         limits.checkPace(v, rate, duration, warmup);
+        limits.checkTimeout(v, "timeout", timeout);
         v.check(body == null || body.getBytes(StandardCharsets.UTF_8).length <= limits.maxBodyBytes(), "body",
                 "must be at most " + limits.maxBodyBytes() + " bytes (loadgen.limits.max-body-bytes)");
         v.check(headers == null || headers.size() <= limits.maxHeaders(), "headers",

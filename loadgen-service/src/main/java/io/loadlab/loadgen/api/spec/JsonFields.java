@@ -86,7 +86,7 @@ public final class JsonFields {
         if (n == null) {
             return dflt;
         }
-        String hint = "must be a duration like 500ms, 10s, 2m or PT10S";
+        String hint = "must be a duration like 500ms, 10s, 2m or PT10S, at most 292 years";
         if (!n.isTextual()) {
             return bad(field, hint, dflt);
         }

@@ -41,7 +41,11 @@ abstract class UdpSpecReader implements SpecReader {
                 rate = Bitrate.messagesPerSecond(bits, messageSize);
             }
         }
-        limits.checkPace(v, rate, duration, warmup);
+        // a tiny bitrate makes a tiny message rate: named as the field the user gave
+        limits.checkPace(v, bitrate == null ? rate : 0, duration, warmup);
+        if (bitrate != null) {
+            limits.checkRate(v, "bitrate", rate);
+        }
         return new Common(target, messageSize, rate, duration, warmup);
     }
 }
