@@ -30,9 +30,11 @@ final class CellRunner {
     private final ExperimentsConfig config;
     private final NanoClock clock;
     private final Verdicts verdicts;
+    private final TargetMetrics targetMetrics;
 
-    CellRunner(RunRegistry runs, ExperimentsConfig config, NanoClock clock) {
+    CellRunner(RunRegistry runs, ExperimentsConfig config, NanoClock clock, TargetMetrics targetMetrics) {
         this.runs = runs;
+        this.targetMetrics = targetMetrics;
         this.config = config;
         this.clock = clock;
         this.verdicts = new Verdicts(config.thresholds());
@@ -88,7 +90,7 @@ final class CellRunner {
             return;
         }
         long now = clock.nanoTime();
-        TargetMetrics.Reading reading = TargetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
+        TargetMetrics.Reading reading = targetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
         if (reading != null) {
             s.target.add(reading);
         }

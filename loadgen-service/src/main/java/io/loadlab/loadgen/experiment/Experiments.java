@@ -44,14 +44,14 @@ public class Experiments {
 
     @Inject
     public Experiments(RunRegistry runs, ExperimentStore store, Clock clock, RunIds ids, ExperimentsConfig config,
-                       ExperimentMeters meters, NanoClock nanos) {
+                       ExperimentMeters meters, NanoClock nanos, TargetMetrics targetMetrics) {
         this.runs = runs;
         this.store = store;
         this.clock = clock;
         this.ids = ids;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, config, nanos);
+        this.cells = new CellRunner(runs, config, nanos, targetMetrics);
         restore();
     }
 
