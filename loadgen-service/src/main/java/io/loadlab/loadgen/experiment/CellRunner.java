@@ -35,12 +35,15 @@ final class CellRunner {
     private final ExperimentsConfig config;
     private final NanoClock clock;
     private final Verdicts verdicts;
+    private final TargetMetrics targetMetrics;
     /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
     private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
-    CellRunner(RunRegistry runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock) {
+    CellRunner(RunRegistry runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
+               TargetMetrics targetMetrics) {
         this.runs = runs;
         this.owner = owner;
+        this.targetMetrics = targetMetrics;
         this.config = config;
         this.clock = clock;
         this.verdicts = new Verdicts(config.thresholds());
@@ -98,7 +101,7 @@ final class CellRunner {
             return;
         }
         long now = clock.nanoTime();
-        TargetMetrics.Reading reading = TargetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
+        TargetMetrics.Reading reading = targetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
         if (reading != null) {
             s.target.add(reading);
         }

@@ -48,15 +48,14 @@ public class Experiments {
 
     @Inject
     public Experiments(RunRegistry runs, ExperimentStore store, Clock clock, RunIds ids, ExperimentsConfig config,
-                       ExperimentMeters meters, NanoClock nanos, ActiveJob slot) {
-        this.runs = runs;
+                       ExperimentMeters meters, NanoClock nanos, ActiveJob slot, TargetMetrics targetMetrics) {        this.runs = runs;
         this.store = store;
         this.clock = clock;
         this.ids = ids;
         this.config = config;
         this.meters = meters;
         this.slot = slot;
-        this.cells = new CellRunner(runs, this::owner, config, nanos);
+        this.cells = new CellRunner(runs, this::owner, config, nanos, targetMetrics);
         restore();
     }
 

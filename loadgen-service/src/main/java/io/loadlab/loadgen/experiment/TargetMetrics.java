@@ -1,40 +1,42 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.scrape.PrometheusText;
+import io.loadlab.loadgen.scrape.Scraper;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.OptionalDouble;
 
 /**
  * Reads a target's CPU from its Prometheus text: {@code process_cpu_time_ns_total} (exact, cumulative) when it
  * has it, else {@code process_cpu_usage} (a 0..1 fraction of the whole machine, sampled by the JVM) with
- * {@code system_cpu_count}.
+ * {@code system_cpu_count}. A further figure is one more {@link Reading} component and one more line in
+ * {@link #parse}; the fetch ({@link Scraper}, the service's one HTTP client) and the parser
+ * ({@link PrometheusText}) are shared with the UDP path.
  */
-final class TargetMetrics {
+@Singleton
+public class TargetMetrics {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final Scraper scraper;
 
     /** One reading; each figure null when the target does not expose it. */
     record Reading(long nanos, Double cpuTimeNanos, Double cpuUsage, Double cpuCount, TargetCpuWait cpuWait) {
     }
 
-    private TargetMetrics() {
+    @Inject
+    public TargetMetrics(Scraper scraper) {
+        this.scraper = scraper;
     }
 
-    static Reading read(URI metrics, Duration timeout, long nanos) {
+    /** One reading taken now, or null when the target's metrics cannot be read (a cell then lacks that figure). */
+    Reading read(URI metrics, Duration timeout, long nanos) {
         try {
-            HttpRequest req = HttpRequest.newBuilder(metrics).timeout(timeout).header("Accept", "text/plain").build();
-            HttpResponse<String> r = HTTP.send(req, HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? parse(r.body(), nanos) : null;
+            return parse(scraper.fetch(metrics, timeout), nanos);
         } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             return null;
         }
     }
@@ -46,18 +48,10 @@ final class TargetMetrics {
                 value(text, "target_cpu_quota_cores")));
     }
 
-    /** The value of the first sample of {@code name}, with or without labels. */
+    /** The value of the first sample of {@code name}, with or without labels; null when absent or not finite. */
     static Double value(String text, String name) {
-        Matcher m = Pattern.compile("^" + name + "(?:\\{[^}]*})?\\s+(\\S+)", Pattern.MULTILINE).matcher(text);
-        if (!m.find()) {
-            return null;
-        }
-        try {
-            double v = Double.parseDouble(m.group(1));
-            return Double.isFinite(v) ? v : null;
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        OptionalDouble v = PrometheusText.first(text, name);
+        return v.isPresent() ? v.getAsDouble() : null;
     }
 
     /**

@@ -1,10 +1,10 @@
 package io.loadlab.loadgen.udp;
 
+import io.loadlab.loadgen.scrape.PrometheusText;
+import io.loadlab.loadgen.scrape.Scraper;
+
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -21,32 +21,31 @@ final class TargetCounters {
     private static final int MAX_SETTLE_READS = 20;
 
     private final URI url;
-    private final HttpClient client;
+    private final Scraper scraper;
     private final long before;
 
     /** What arrived during the run; {@code problem} says why {@code received} is unknown (then -1). */
     record Delta(long received, String problem) {
     }
 
-    private TargetCounters(URI url, HttpClient client, long before) {
+    private TargetCounters(URI url, Scraper scraper, long before) {
         this.url = url;
-        this.client = client;
+        this.scraper = scraper;
         this.before = before;
     }
 
-    /** Reads the count once, now. */
-    static TargetCounters before(URI url) throws IOException {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
-        return new TargetCounters(url, client, read(client, url));
+    /** Reads the count once, now, with the service's shared client. */
+    static TargetCounters before(URI url, Scraper scraper) throws IOException {
+        return new TargetCounters(url, scraper, read(scraper, url));
     }
 
     /** The count's rise since {@link #before}, once it has settled. Never throws. */
     Delta delta() {
         try {
-            long last = read(client, url);
+            long last = read(scraper, url);
             for (int i = 0; i < MAX_SETTLE_READS; i++) {
                 TimeUnit.MILLISECONDS.sleep(SETTLE_MILLIS);
-                long now = read(client, url);
+                long now = read(scraper, url);
                 if (now == last) {
                     break;
                 }
@@ -61,19 +60,8 @@ final class TargetCounters {
         }
     }
 
-    private static long read(HttpClient client, URI url) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Accept", "text/plain").GET().build();
-        HttpResponse<String> response;
-        try {
-            response = client.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted", e);
-        }
-        if (response.statusCode() != 200) {
-            throw new IOException(url + " answered " + response.statusCode());
-        }
-        return PrometheusText.sum(response.body(), RECEIVED)
+    private static long read(Scraper scraper, URI url) throws IOException {
+        return PrometheusText.sum(scraper.fetch(url, TIMEOUT), RECEIVED)
                 .orElseThrow(() -> new IOException(url + " has no " + RECEIVED + ": is it the target's reflector?"));
     }
 }

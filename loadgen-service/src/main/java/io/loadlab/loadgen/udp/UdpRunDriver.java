@@ -6,6 +6,7 @@ import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.scrape.Scraper;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -21,11 +22,13 @@ public abstract class UdpRunDriver implements RunDriver {
 
     private final NanoClock clock;
     private final AddressPolicy policy;
+    private final Scraper scraper;
     private final AtomicLong runs = new AtomicLong();
 
-    protected UdpRunDriver(NanoClock clock, AddressPolicy policy) {
+    protected UdpRunDriver(NanoClock clock, AddressPolicy policy, Scraper scraper) {
         this.clock = clock;
         this.policy = policy;
+        this.scraper = scraper;
     }
 
     @Override
@@ -42,7 +45,7 @@ public abstract class UdpRunDriver implements RunDriver {
             }
             InetSocketAddress peer = new InetSocketAddress(resolved, udp.target().getPort());
             stage = "read targetMetrics " + udp.targetMetrics();
-            TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics());
+            TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics(), scraper);
             stage = "open a UDP socket to " + peer;
             return UdpRun.start(udp, clock, peer, counters, "loadgen-" + kind() + "-" + runs.incrementAndGet());
         } catch (IOException | RuntimeException e) {

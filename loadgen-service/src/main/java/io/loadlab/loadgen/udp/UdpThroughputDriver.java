@@ -2,14 +2,15 @@ package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.run.AddressPolicy;
+import io.loadlab.loadgen.scrape.Scraper;
 import jakarta.inject.Singleton;
 
 /** Runs {@code UdpThroughputSpec}s. */
 @Singleton
 public class UdpThroughputDriver extends UdpRunDriver {
 
-    public UdpThroughputDriver(NanoClock clock, AddressPolicy policy) {
-        super(clock, policy);
+    public UdpThroughputDriver(NanoClock clock, AddressPolicy policy, Scraper scraper) {
+        super(clock, policy, scraper);
     }
 
     @Override

@@ -2,14 +2,15 @@ package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.run.AddressPolicy;
+import io.loadlab.loadgen.scrape.Scraper;
 import jakarta.inject.Singleton;
 
 /** Runs {@code UdpUnderLoadSpec}s. */
 @Singleton
 public class UdpUnderLoadDriver extends UdpRunDriver {
 
-    public UdpUnderLoadDriver(NanoClock clock, AddressPolicy policy) {
-        super(clock, policy);
+    public UdpUnderLoadDriver(NanoClock clock, AddressPolicy policy, Scraper scraper) {
+        super(clock, policy, scraper);
     }
 
     @Override

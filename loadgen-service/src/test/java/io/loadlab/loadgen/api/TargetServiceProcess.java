@@ -25,8 +25,10 @@ final class TargetServiceProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    private final int udpPort;
 
-    private TargetServiceProcess(Process process, int port) {
+    private TargetServiceProcess(Process process, int port, int udpPort) {
+        this.udpPort = udpPort;
         this.process = process;
         this.port = port;
     }
@@ -37,14 +39,20 @@ final class TargetServiceProcess implements AutoCloseable {
                     + ": build it first (mvn package -pl target-service, or mvn verify from the root)");
         }
         int port = freePort();
+        int udpPort = freePort();
         Path log = Files.createTempFile("target-service", ".log");
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                "-Dtarget.udp.port=" + freePort(), "-jar", JAR.toString())
+                "-Dtarget.udp.port=" + udpPort, "-jar", JAR.toString())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        TargetServiceProcess target = new TargetServiceProcess(p, port);
+        TargetServiceProcess target = new TargetServiceProcess(p, port, udpPort);
         target.awaitReady(log);
         return target;
+    }
+
+    /** The reflector's address, {@code udp://127.0.0.1:port}. */
+    URI udp() {
+        return URI.create("udp://127.0.0.1:" + udpPort);
     }
 
     URI testApi() {

@@ -11,6 +11,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loadlab.loadgen.scrape.Scraper;
+
+import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -48,7 +51,8 @@ class ExperimentsRestoreTest {
         RunRegistry runs = new RunRegistry(List.of(), new RunStore(new DataDir(dir, ExperimentStoreTest.mapper())), clock, ids,
                 runsConfig, List.of(), slot);
         Experiments experiments = new Experiments(runs, store, clock, ids, DefaultConfig.INSTANCE,
-                new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime, slot);
+                new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime, slot,
+                new TargetMetrics(new Scraper(HttpClient.newHttpClient())));
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());

@@ -6,6 +6,9 @@ import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
 import org.junit.jupiter.api.Test;
 
+import io.loadlab.loadgen.scrape.Scraper;
+
+import java.net.http.HttpClient;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -19,13 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class UdpRunTest {
 
     private static final NanoClock CLOCK = System::nanoTime;
+    private static final Scraper SCRAPER = new Scraper(HttpClient.newHttpClient());
     private static final Duration ONE_SECOND = Duration.ofSeconds(1);
 
     static RunOutcome run(RunSpec spec) throws Exception {
         UdpRunDriver driver = switch (spec.kind()) {
-            case UdpThroughputSpec.KIND -> new UdpThroughputDriver(CLOCK, address -> true);
-            case UdpPingPongSpec.KIND -> new UdpPingPongDriver(CLOCK, address -> true);
-            default -> new UdpUnderLoadDriver(CLOCK, address -> true);
+            case UdpThroughputSpec.KIND -> new UdpThroughputDriver(CLOCK, address -> true, SCRAPER);
+            case UdpPingPongSpec.KIND -> new UdpPingPongDriver(CLOCK, address -> true, SCRAPER);
+            default -> new UdpUnderLoadDriver(CLOCK, address -> true, SCRAPER);
         };
         return driver.start(spec).done().toCompletableFuture().get(20, TimeUnit.SECONDS);
     }
@@ -94,7 +98,7 @@ class UdpRunTest {
     void messagesIntendedInTheWarmUpButSentLateStayWarmUpMessages() throws Exception {
         try (SockperfServer server = SockperfServer.start()) {
             StallingClock clock = new StallingClock(TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.MILLISECONDS.toNanos(300));
-            RunOutcome o = new UdpThroughputDriver(clock, address -> true)
+            RunOutcome o = new UdpThroughputDriver(clock, address -> true, SCRAPER)
                     .start(new UdpThroughputSpec(server.target(), 64, 1_000, ONE_SECOND, Duration.ofMillis(400), null))
                     .done().toCompletableFuture().get(20, TimeUnit.SECONDS);
             UdpThroughputReport r = (UdpThroughputReport) o.report();
@@ -123,7 +127,7 @@ class UdpRunTest {
     @Test
     void cancelStopsAPingPongPromptly() throws Exception {
         try (FakeReflector silent = new FakeReflector(false)) {
-            var run = new UdpPingPongDriver(CLOCK, address -> true).start(new UdpPingPongSpec(silent.target(), 64, 0,
+            var run = new UdpPingPongDriver(CLOCK, address -> true, SCRAPER).start(new UdpPingPongSpec(silent.target(), 64, 0,
                     Duration.ofSeconds(30), Duration.ZERO));
             Thread.sleep(100);
             run.cancel();

@@ -1,0 +1,8 @@
+package io.loadlab.loadgen.api;
+
+import io.quarkus.test.junit.QuarkusIntegrationTest;
+
+/** The error bodies against the packaged build (the native binary under {@code -Pnative}). */
+@QuarkusIntegrationTest
+class ErrorBodiesIT extends ErrorBodiesTest {
+}

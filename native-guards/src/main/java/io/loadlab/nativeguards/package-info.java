@@ -1,0 +1,15 @@
+/**
+ * Guards, runnable in {@code mvn verify} without GraalVM, for the two kinds of defect a real native build of the
+ * loadgen found (issue 17): a {@code static} field holding an object native images initialise at run time (a
+ * {@code java.net.http.HttpClient} in the image heap failed the build), and types handed to Jackson outside a
+ * REST resource method's signature that nobody registered for reflection (every native error body was
+ * {@code {}}).
+ *
+ * <p>{@link io.loadlab.nativeguards.NativeRules} holds the ArchUnit rule; {@link io.loadlab.nativeguards.JacksonSinks}
+ * finds, from the bytecode, every type the code hands to Jackson outside signatures;
+ * {@link io.loadlab.nativeguards.ReflectionRegistrations} says which of them (and what they contain) are not
+ * registered. Each service calls them from one test over its own classes.
+ *
+ * <p>May depend on ArchUnit and ASM only: it reads the services' classes, it does not link against them.
+ */
+package io.loadlab.nativeguards;
