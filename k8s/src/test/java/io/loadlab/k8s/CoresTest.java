@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -21,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Both services decide their event loops and {@code cores} tag themselves, from the CPUs they can run on
- * capped by a CPU limit (their {@code cores.Cores}); the manifests pass that limit the way the rule reads it
+ * capped by a CPU limit (the shared {@code io.loadlab.common.cores.Cores}); the manifests pass that limit the way the rule reads it
  * and nothing that would bypass the rule.
  */
 class CoresTest {
@@ -31,11 +30,6 @@ class CoresTest {
     /** Settings that would decide loops or CPUs behind the rule's back. */
     static final List<String> BYPASSES = List.of("QUARKUS_VERTX_EVENT_LOOPS_POOL_SIZE", "QUARKUS_HTTP_IO_THREADS",
             "ActiveProcessorCount", "quarkus.vertx.event-loops-pool-size", "quarkus.http.io-threads");
-
-    @Test
-    void bothServicesReadTheSameVariable() {
-        assertEquals(Repo.cpuLimitEnv("target-service"), Repo.cpuLimitEnv("loadgen-service"));
-    }
 
     @ParameterizedTest
     @FieldSource("OVERLAYS")
@@ -47,7 +41,7 @@ class CoresTest {
         services.forEach((d, service) -> {
             String what = overlay + ": " + d.getMetadata().getName();
             Container c = Pods.container(d, service);
-            String name = Repo.cpuLimitEnv(service);
+            String name = Repo.cpuLimitEnv();
             EnvVar e = c.getEnv().stream().filter(v -> v.getName().equals(name)).findFirst()
                     .orElseThrow(() -> new AssertionError(what + ": no " + name));
             var ref = e.getValueFrom() == null ? null : e.getValueFrom().getResourceFieldRef();

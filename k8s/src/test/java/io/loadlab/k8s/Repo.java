@@ -66,12 +66,11 @@ final class Repo {
     }
 
     /**
-     * The environment variable a service reads its CPU limit from: {@code LIMIT_ENV} in its {@code cores.Cores},
-     * the class holding the rule for event loops and the {@code cores} tag (k8s/README.md).
+     * The environment variable both services read their CPU limit from: {@code LIMIT_ENV} in the shared
+     * {@code io.loadlab.common.cores.Cores}, the rule for event loops and the {@code cores} tag (k8s/README.md).
      */
-    static String cpuLimitEnv(String service) {
-        String pkg = service.replace("-service", "");
-        Path file = root().resolve(service).resolve("src/main/java/io/loadlab/" + pkg + "/cores/Cores.java");
+    static String cpuLimitEnv() {
+        Path file = root().resolve("common/src/main/java/io/loadlab/common/cores/Cores.java");
         try {
             Matcher m = Pattern.compile("String LIMIT_ENV = \"([A-Z0-9_]+)\";").matcher(Files.readString(file));
             if (!m.find()) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileSystemException;
@@ -41,8 +42,11 @@ public final class JsonFileStore<T> {
     private final Class<T> type;
     private final Function<T, String> idOf;
     private final String what;
-    /** Guarded by {@code this}: records not yet on disk, by id, only the newest version of each. */
-    private final TreeMap<String, T> pending = new TreeMap<>();
+    /**
+     * Guarded by {@code this}: records not yet on disk, by id, only the newest version of each, with the JSON
+     * written when it was saved (so the value reaching Jackson keeps its type: NativeReadinessTest traces it).
+     */
+    private final TreeMap<String, Pending<T>> pending = new TreeMap<>();
     /** Guarded by {@code this}: why the last write failed, while any record is pending; else null. */
     private String failure;
     /** Guarded by {@code this}: why the directory could not be listed at startup, or null. */
@@ -76,7 +80,7 @@ public final class JsonFileStore<T> {
             throw new DataDirUnavailableException(root, pendingProblem().orElse(failure));
         }
         try {
-            writeFile(record);
+            writeFile(idOf.apply(record), json(record));
         } catch (IOException e) {
             throw new DataDirUnavailableException(root, problem(e));
         }
@@ -87,7 +91,11 @@ public final class JsonFileStore<T> {
      * never be lost (a finished report). Never throws for the directory's sake.
      */
     public synchronized void save(T record) {
-        pending.put(idOf.apply(record), record);
+        try {
+            pending.put(idOf.apply(record), new Pending<>(record, json(record)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + what + " " + idOf.apply(record) + " as JSON", e);
+        }
         flush();
     }
 
@@ -97,7 +105,7 @@ public final class JsonFileStore<T> {
         while (!pending.isEmpty()) {
             var first = pending.firstEntry();
             try {
-                writeFile(first.getValue());
+                writeFile(first.getKey(), first.getValue().json());
             } catch (IOException e) {
                 String why = problem(e);
                 if (!why.equals(failure)) {
@@ -135,9 +143,9 @@ public final class JsonFileStore<T> {
         if (!RunIds.valid(id)) {
             return Optional.empty();
         }
-        T kept = pending.get(id);
+        Pending<T> kept = pending.get(id);
         if (kept != null) {
-            return Optional.of(kept);
+            return Optional.of(kept.record());
         }
         Path f = file(id);
         return Files.isRegularFile(f) ? parse(f) : Optional.empty();
@@ -184,13 +192,16 @@ public final class JsonFileStore<T> {
         return found;
     }
 
-    private void writeFile(T record) throws IOException {
-        String id = idOf.apply(record);
+    private byte[] json(T record) throws IOException {
+        return mapper.writeValueAsBytes(record);
+    }
+
+    private void writeFile(String id, byte[] json) throws IOException {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + id + "-", TEMP);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buf = ByteBuffer.wrap(mapper.writeValueAsBytes(record));
+                ByteBuffer buf = ByteBuffer.wrap(json);
                 while (buf.hasRemaining()) {
                     ch.write(buf);
                 }
@@ -251,5 +262,9 @@ public final class JsonFileStore<T> {
         } catch (IOException e) {
             LOG.debugf("Directory fsync not supported for %s: %s", dir, e.getMessage());
         }
+    }
+
+    /** A record waiting for the directory, and its JSON as it was when saved. */
+    private record Pending<T>(T record, byte[] json) {
     }
 }

@@ -1,7 +1,7 @@
 package io.loadlab.target.udp;
 
 import io.loadlab.target.TargetConfig;
-import io.loadlab.target.cores.Cores;
+import io.loadlab.common.cores.Cores;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;

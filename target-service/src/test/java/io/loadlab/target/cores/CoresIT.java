@@ -1,5 +1,6 @@
 package io.loadlab.target.cores;
 
+import io.loadlab.common.cores.Cores;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

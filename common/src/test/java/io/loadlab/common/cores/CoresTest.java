@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.cores;
+package io.loadlab.common.cores;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

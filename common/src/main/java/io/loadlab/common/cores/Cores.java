@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.cores;
+package io.loadlab.common.cores;
 
 import java.util.OptionalInt;
 
