@@ -6,6 +6,7 @@ import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.engine.RunTimeline;
+import io.loadlab.loadgen.engine.Watchdog;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
@@ -72,7 +73,8 @@ public final class HttpRun implements LoadRun {
             loop.execute(loop::start);
         }
         long deadline = run.timeline.endNanos() - clock.nanoTime() + spec.timeout().toNanos() + WATCHDOG_SLACK_NANOS;
-        CompletableFuture.delayedExecutor(deadline, TimeUnit.NANOSECONDS).execute(run::watchdog);
+        Watchdog watchdog = Watchdog.arm(deadline, run::watchdog);
+        run.done.whenComplete((outcome, error) -> watchdog.disarm()); // else the timer holds the run till the deadline
         return run;
     }
 

@@ -57,7 +57,7 @@ public class LoadgenMeters implements RunListener {
         for (RunState s : new RunState[]{RunState.COMPLETED, RunState.FAILED, RunState.CANCELLED}) {
             finishedCounter(s);
         }
-        for (String o : new String[]{"ok", "status4xx", "status5xx", "connect", "timeout", "readWrite"}) {
+        for (String o : new String[]{"ok", "status3xx", "status4xx", "status5xx", "connect", "timeout", "readWrite"}) {
             outcome(o);
         }
     }
@@ -74,7 +74,9 @@ public class LoadgenMeters implements RunListener {
         finishedCounter(run.state()).increment();
         if (run.report() instanceof HttpReport r) {
             HttpErrors e = r.errors() == null ? new HttpErrors(0, 0, 0, 0, 0) : r.errors();
-            outcome("ok").increment(Math.max(0, r.requests() - e.status4xx() - e.status5xx()));
+            // a redirect is not the resource asked for (HttpErrors): its own outcome, never "ok"
+            outcome("ok").increment(Math.max(0, r.requests() - e.status3xx() - e.status4xx() - e.status5xx()));
+            outcome("status3xx").increment(e.status3xx());
             outcome("status4xx").increment(e.status4xx());
             outcome("status5xx").increment(e.status5xx());
             outcome("connect").increment(e.connect());

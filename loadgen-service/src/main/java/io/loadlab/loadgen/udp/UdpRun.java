@@ -5,6 +5,7 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.engine.RunTimeline;
+import io.loadlab.loadgen.engine.Watchdog;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.LoadRun;
@@ -87,7 +88,8 @@ public final class UdpRun implements LoadRun {
         t.setDaemon(true);
         t.start();
         long deadline = run.timeline.endNanos() - clock.nanoTime() + WATCHDOG_SLACK_NANOS;
-        CompletableFuture.delayedExecutor(deadline, TimeUnit.NANOSECONDS).execute(run::watchdog);
+        Watchdog watchdog = Watchdog.arm(deadline, run::watchdog);
+        run.done.whenComplete((outcome, error) -> watchdog.disarm()); // else the timer holds the run till the deadline
         return run;
     }
 

@@ -15,10 +15,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A real nginx on a free loopback port, answering {@code body} on every path and its counters on
- * {@code /nginx_status}. Fails, never skips, when nginx is not installed.
+ * A real nginx on a free loopback port, answering {@code body} on every path, 404 on {@code /missing}, a 301 on
+ * {@code /moved} and its counters on {@code /nginx_status}. Fails, never skips, when nginx is not installed.
  */
-final class NginxPeer implements AutoCloseable {
+public final class NginxPeer implements AutoCloseable {
 
     private static final Pattern STATUS = Pattern.compile("\\s(\\d+)\\s+(\\d+)\\s+(\\d+)\\s");
 
@@ -32,7 +32,7 @@ final class NginxPeer implements AutoCloseable {
         this.dir = dir;
     }
 
-    static NginxPeer start(String body) throws IOException, InterruptedException {
+    public static NginxPeer start(String body) throws IOException, InterruptedException {
         String nginx = findNginx();
         Path dir = Files.createTempDirectory("loadgen-nginx");
         int port = freePort();
@@ -96,7 +96,7 @@ final class NginxPeer implements AutoCloseable {
         throw new IllegalStateException("nginx did not listen on port " + port);
     }
 
-    URI uri(String path) {
+    public URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }
 

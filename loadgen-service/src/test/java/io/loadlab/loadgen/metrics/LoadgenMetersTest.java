@@ -1,0 +1,95 @@
+package io.loadlab.loadgen.metrics;
+
+import io.loadlab.loadgen.http.NginxPeer;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code loadgen_requests_total{outcome}} through {@code /q/metrics}, for a run against a real nginx: every answer
+ * of a {@code return 301} location lands in {@code status3xx}, none in {@code ok}. Before, redirects were
+ * counted as {@code ok} (requests minus 4xx minus 5xx) and had no outcome of their own.
+ */
+@QuarkusTest
+class LoadgenMetersTest {
+
+    private static final String TOKEN = "test-token";
+    private static final Pattern SAMPLE = Pattern.compile("^loadgen_requests_total\\{.*outcome=\"([^\"]+)\".*} (\\S+)$");
+    private static final List<String> OUTCOMES = List.of("ok", "status3xx", "status4xx", "status5xx", "connect",
+            "timeout", "readWrite");
+
+    private static NginxPeer nginx;
+
+    @BeforeAll
+    static void startNginx() throws Exception {
+        nginx = NginxPeer.start("{}");
+    }
+
+    @AfterAll
+    static void stopNginx() throws Exception {
+        nginx.close();
+    }
+
+    @Test
+    void redirectsAreTheirOwnOutcomeNotOk() throws InterruptedException {
+        Map<String, Double> before = outcomes();
+        JsonPath run = runToEnd("{\"kind\":\"http\",\"target\":\"" + nginx.uri("/moved") + "\",\"method\":\"GET\","
+                + "\"connections\":2,\"threads\":1,\"duration\":\"300ms\",\"warmup\":\"0s\",\"timeout\":\"2s\"}");
+        Map<String, Double> after = outcomes();
+
+        long requests = run.getLong("report.requests");
+        assertTrue(requests > 0, "the run answered nothing: " + run.prettify());
+        assertEquals(requests, run.getLong("report.errors.status3xx"), "nginx answers 301 on every request");
+        assertEquals(requests, delta(before, after, "status3xx"), () -> "status3xx: " + before + " -> " + after);
+        for (String other : List.of("ok", "status4xx", "status5xx")) {
+            assertEquals(0, delta(before, after, other), () -> other + ": " + before + " -> " + after);
+        }
+    }
+
+    private static long delta(Map<String, Double> before, Map<String, Double> after, String outcome) {
+        return Math.round(after.get(outcome) - before.get(outcome));
+    }
+
+    /** Every outcome's counter as scraped; each must be there, so a dashboard sees it before its first step. */
+    private static Map<String, Double> outcomes() {
+        String text = RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Map<String, Double> found = new HashMap<>();
+        for (String line : text.lines().toList()) {
+            Matcher m = SAMPLE.matcher(line);
+            if (m.matches()) {
+                found.merge(m.group(1), Double.parseDouble(m.group(2)), Double::sum);
+            }
+        }
+        assertEquals(OUTCOMES.stream().sorted().toList(), found.keySet().stream().sorted().toList(),
+                "outcomes of loadgen_requests_total");
+        return found;
+    }
+
+    private static JsonPath runToEnd(String spec) throws InterruptedException {
+        String id = RestAssured.given().header("Authorization", "Bearer " + TOKEN).contentType("application/json")
+                .body(spec).post("/runs").then().statusCode(202).extract().path("id");
+        for (int i = 0; i < 500; i++) {
+            JsonPath run = RestAssured.given().get("/runs/" + id).then().statusCode(200).extract().jsonPath();
+            String state = run.getString("state");
+            if (!"running".equals(state) && !"queued".equals(state)) {
+                assertEquals("completed", state, run.prettify());
+                return run;
+            }
+            TimeUnit.MILLISECONDS.sleep(20);
+        }
+        throw new AssertionError("run " + id + " did not finish within 10 s");
+    }
+}
