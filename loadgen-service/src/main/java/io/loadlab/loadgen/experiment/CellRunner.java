@@ -26,6 +26,12 @@ import java.util.function.Supplier;
  * and {@code /runs} apply) and measures around it: the target's CPU, run-queue wait and throttling from its
  * metrics and the loadgen's own CPU, wait and throttling, all sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
  * the last request left out). Blocks until the run has ended.
+ * <p>
+ * Every figure is a difference between two readings, so the window is closed by a reading at its end however slow
+ * the readings are: the first tick at or past the end of the measured part takes one (the tick before it is cut
+ * short to land there), and a run that ended between ticks gets one just after. Before that, ticks landed only
+ * every interval plus the scrape's own time, and on a busy machine (load 23: a cold first scrape of the target
+ * took over a second) a 1.5 s cell got one reading or none, and neither the target's CPU nor the loadgen's.
  */
 final class CellRunner {
 
@@ -60,7 +66,7 @@ final class CellRunner {
         int c = config.capacityConnections();
         Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
         RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
-                started, cancelled, null);
+                started, cancelled, null, config.capacityDuration());
         if (!(run.report() instanceof HttpReport r) || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
             throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
                     + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
@@ -72,7 +78,10 @@ final class CellRunner {
                    BooleanSupplier cancelled) {
         Samples samples = new Samples();
         HttpRunSpec http = httpSpec(t, v, spec.duration(), spec.warmup(), spec.timeout());
-        RunRecord run = runToEnd(http, started, cancelled, p -> sample(samples, t, p, spec.duration()));
+        RunRecord run = runToEnd(http, started, cancelled, p -> sample(samples, t, p, spec.duration()), spec.duration());
+        if (samples.opened && !samples.closed) {
+            read(samples, t); // the run ended between two ticks: close the window now
+        }
         HttpReport r = run.report() instanceof HttpReport h ? h : null;
         int cpus = Runtime.getRuntime().availableProcessors();
         double seconds = r == null || r.durationSeconds() <= 0 ? 0 : r.durationSeconds();
@@ -97,9 +106,15 @@ final class CellRunner {
     }
 
     private void sample(Samples s, ExperimentTarget t, RunProgress p, Duration duration) {
-        if (p.warmingUp() || p.elapsedSeconds() <= 0 || p.elapsedSeconds() * 1e9 > duration.toNanos()) {
+        if (p.warmingUp() || p.elapsedSeconds() <= 0 || s.closed) {
             return;
         }
+        s.closed = p.elapsedSeconds() * 1e9 >= duration.toNanos(); // the first tick at or past the end closes it
+        s.opened = true;
+        read(s, t);
+    }
+
+    private void read(Samples s, ExperimentTarget t) {
         long now = clock.nanoTime();
         TargetMetrics.Reading reading = targetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
         if (reading != null) {
@@ -109,9 +124,12 @@ final class CellRunner {
         selfCgroup.flatMap(CpuController::stat).ifPresent(s.self::addCgroup);
     }
 
-    /** Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live. */
+    /**
+     * Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live,
+     * and once more as soon as its measured part of {@code duration} is over.
+     */
     private RunRecord runToEnd(HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
-                               Consumer<RunProgress> onProgress) {
+                               Consumer<RunProgress> onProgress, Duration duration) {
         RunRecord run = runs.start(spec, owner.get());
         started.accept(run.id());
         long interval = config.sampleInterval().toNanos();
@@ -120,11 +138,17 @@ final class CellRunner {
                 runs.cancel(run.id());
             }
             Optional<LoadRun> live = runs.live(run.id());
+            long sleep = interval;
             if (live.isPresent() && onProgress != null) {
-                onProgress.accept(live.get().progress());
+                RunProgress p = live.get().progress();
+                onProgress.accept(p);
+                long left = duration.toNanos() - (long) (p.elapsedSeconds() * 1e9);
+                if (!p.warmingUp() && p.elapsedSeconds() > 0 && left > 0) {
+                    sleep = Math.min(interval, left);
+                }
             }
             try {
-                TimeUnit.NANOSECONDS.sleep(interval);
+                TimeUnit.NANOSECONDS.sleep(sleep);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 runs.cancel(run.id());
@@ -137,5 +161,9 @@ final class CellRunner {
     private static final class Samples {
         final List<TargetMetrics.Reading> target = new ArrayList<>();
         final SelfCpu.Window self = new SelfCpu.Window();
+        /** A reading was taken in the measured part. */
+        boolean opened;
+        /** The closing reading, at or just past the end of the measured part, was taken: no more. */
+        boolean closed;
     }
 }

@@ -65,7 +65,13 @@ class HttpRunsAgainstTargetTest {
         assertEquals(0, run.getLong("report.errors.timeout") + run.getLong("report.errors.readWrite")
                 + run.getLong("report.errors.connect") + run.getLong("report.errors.status4xx")
                 + run.getLong("report.errors.status5xx"));
-        assertTrue(run.getLong("report.requests") > 1_000, "a 2 s closed run on loopback does thousands");
+        // How many a closed run does depends on the machine (at load 20 fewer than 1,000 in 2 s); what it must do
+        // on any machine: measure exactly the 2 s asked, report requests / 2 s as its rate, and agree with the
+        // target's own count, exactly, below. Its speed is bench/loadgen-vs-wrk.sh's business.
+        long requests = run.getLong("report.requests");
+        assertTrue(requests > 0, "a closed run sends as soon as it connects");
+        assertEquals(2.0, run.getDouble("report.durationSeconds"), 1e-9, "the measured part is the duration asked");
+        assertEquals(requests / 2.0, run.getDouble("report.requestsPerSecond"), 1e-3, "requests per measured second");
         long served = 0;
         for (int i = 0; i < 50 && served != loadgen; i++) { // the server counts just after it answers
             TimeUnit.MILLISECONDS.sleep(50);
@@ -106,11 +112,28 @@ class HttpRunsAgainstTargetTest {
         assertNull(run.get("report.connectMicros"));
     }
 
+    /** The run's measured part has answered its first request. */
+    private static boolean answering(String id) {
+        Number answered = given().get("/runs/" + id).then().extract().jsonPath().get("progress.requests");
+        return answered != null && answered.longValue() > 0;
+    }
+
+    /**
+     * The target is stopped for at least 600 ms once the measured part is under way (a busy machine only makes
+     * the stall longer). No answer comes while it is stopped, so a request intended t ms into the stall waits at
+     * least 600 - t ms: the first 200 ms of it (20 requests at 100/s) wait over 400 ms, the first 500 ms
+     * (50 of the 300 measured, 17%) over 100 ms; whatever the machine's speed, these bounds hold. 100/s on 50
+     * connections with a 10 s timeout is the rate the test above shows sustained at load 23, so the stall,
+     * not a schedule that fell behind, is what the percentiles show (200/s on 4 connections was not).
+     */
     @Test
     void aServerThatStopsAnsweringShowsInTheCorrectedPercentiles() throws Exception {
-        String id = authed().body(spec("\"connections\":4,\"duration\":\"3s\",\"warmup\":\"0s\",\"rate\":200"))
+        String id = authed().body(spec("\"connections\":50,\"duration\":\"3s\",\"warmup\":\"0s\",\"rate\":100")
+                        .replace("\"timeout\":\"2s\"", "\"timeout\":\"10s\""))
                 .post("/runs").then().statusCode(202).extract().path("id");
-        TimeUnit.MILLISECONDS.sleep(1_000);
+        for (int i = 0; i < 200 && !answering(id); i++) {
+            TimeUnit.MILLISECONDS.sleep(10);
+        }
         target.process().signal("STOP");
         try {
             TimeUnit.MILLISECONDS.sleep(600);
@@ -126,19 +149,28 @@ class HttpRunsAgainstTargetTest {
             TimeUnit.MILLISECONDS.sleep(50);
         }
         assertEquals("completed", run.getString("state"));
+        assertEquals(300, run.getLong("report.requests"), "every request intended in the 3 s is answered: " + run.prettify());
         double correctedP99 = run.getDouble("report.latencyMicros.p99");
         double correctedMax = run.getDouble("report.latencyMicros.max");
         assertTrue(correctedMax > 400_000, "the 600 ms stall is in the corrected max: " + correctedMax);
-        assertTrue(correctedP99 > 100_000, "a stall of 20% of the run shows at p99: " + correctedP99);
+        assertTrue(correctedP99 > 100_000, "17% of the requests waited over 100 ms, so p99 did: " + correctedP99);
         assertTrue(run.getDouble("report.latencyMicros.p90") >= run.getDouble("report.serviceTimeMicros.p90"),
                 "corrected latency is never below service time");
     }
 
+    /**
+     * An open run at 50/s for 2 s: exactly 100 requests by intended send time on any machine, 25 times the 4
+     * connections, so reused connections would show (a closed run's count depended on speed: "more than 50 in
+     * 1 s" is not a promise a machine at load 20 keeps).
+     */
     @Test
     void withoutKeepAliveEveryRequestOpensItsOwnConnection() throws Exception {
-        JsonPath run = run(spec("\"connections\":4,\"duration\":\"1s\",\"warmup\":\"0s\",\"rate\":0,\"keepAlive\":false"));
+        JsonPath run = run(spec("\"connections\":4,\"duration\":\"2s\",\"warmup\":\"0s\",\"rate\":50,\"keepAlive\":false")
+                .replace("\"timeout\":\"2s\"", "\"timeout\":\"10s\""));
+        assertEquals(0, run.getLong("report.errors.timeout") + run.getLong("report.errors.readWrite")
+                + run.getLong("report.errors.connect"), () -> run.prettify());
         long requests = run.getLong("report.requests") + run.getLong("report.warmupRequests");
-        assertTrue(requests > 50);
+        assertEquals(100, requests, "slots at 0, 20, ... 1980 ms");
         assertEquals(requests, run.getLong("report.connectionsOpened"), "one connection per completed request");
         assertTrue(run.getDouble("report.connectMicros.p50") > 0, "connect time recorded separately");
     }

@@ -15,13 +15,24 @@ class SockperfClientTest {
     @Inject
     UdpReflector reflector;
 
+    /**
+     * How many round trips 2 s hold depends on the machine; the accounting does not. sockperf sends the next ping
+     * only once the pong is in, so at most the last one is in flight when it stops, and every pong it received
+     * is one the reflector counted sending (warm-up included, so its count is between the two).
+     */
     @Test
     void pingPongSeesEveryPongOnceAndInOrder() throws InterruptedException {
+        Scrape before = Scrape.now();
         Sockperf s = Sockperf.run("ping-pong", reflector.port(), "-t", "2", "--msg-size", "64");
+        Scrape after = Scrape.now();
         assertEquals(0, s.number("# dropped messages ="), s.output());
         assertEquals(0, s.number("# duplicated messages ="), s.output());
         assertEquals(0, s.number("# out-of-order messages ="), s.output());
-        assertTrue(s.number("ReceivedMessages=") > 1000, s.output());
+        double sent = s.number("SentMessages=");
+        double received = s.number("ReceivedMessages=");
+        assertTrue(received > 0 && sent - received >= 0 && sent - received <= 1, s.output());
+        double replies = after.value("target_udp_replies_total") - before.value("target_udp_replies_total");
+        assertTrue(replies >= received && replies <= sent, replies + " pongs counted by the reflector\n" + s.output());
         double latency = s.number("Summary: Latency is");
         assertTrue(latency > 0 && latency < 10_000, s.output());
     }
@@ -37,9 +48,14 @@ class SockperfClientTest {
         assertEquals(0, after.value("target_udp_replies_total") - before.value("target_udp_replies_total"));
     }
 
+    /**
+     * 5,000/s, not 20,000/s: a receiver starved by a CPU hog for 15 ms overflows its default 208 KiB receive
+     * buffer at 20,000/s (the loadgen's UdpRunTest lost 81 of 2,000 pongs so in one busy CI run); 5,000/s leaves
+     * it four times as long.
+     */
     @Test
     void underLoadAtAFixedRateGetsEveryRequestedPong() throws InterruptedException {
-        Sockperf s = Sockperf.run("under-load", reflector.port(), "-t", "2", "--msg-size", "64", "--mps", "20000",
+        Sockperf s = Sockperf.run("under-load", reflector.port(), "-t", "2", "--msg-size", "64", "--mps", "5000",
                 "--reply-every", "10");
         assertEquals(0, s.number("# dropped messages ="), s.output());
         assertEquals(0, s.number("# duplicated messages ="), s.output());
