@@ -1,6 +1,6 @@
 package io.loadlab.target.api;
 
-/** The media type of a Content-Type header, compared without allocating: type and subtype, any case, parameters ignored. */
+/** The media type of a Content-Type header, compared without allocating: type and subtype, any ASCII case, parameters ignored. */
 final class MediaType {
 
     private MediaType() {
@@ -23,7 +23,7 @@ final class MediaType {
             return false;
         }
         for (int k = 0; k < type.length(); k++, i++) {
-            if (Character.toLowerCase(header.charAt(i)) != type.charAt(k)) {
+            if (asciiLower(header.charAt(i)) != type.charAt(k)) {
                 return false;
             }
         }
@@ -31,6 +31,14 @@ final class MediaType {
             i++;
         }
         return i == n || header.charAt(i) == ';';
+    }
+
+    /**
+     * Media types ignore ASCII case only (RFC 9110 8.3.1). {@link Character#toLowerCase} folds beyond it:
+     * {@code U+0130} (dotted capital I) became {@code i}, so {@code applİcation/json} was taken for JSON.
+     */
+    private static char asciiLower(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     private static boolean isSpace(char c) {

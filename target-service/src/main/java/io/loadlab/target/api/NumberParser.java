@@ -8,10 +8,13 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 
 /**
- * Reads {@code number} from a request, from a JSON body or a query parameter, enforcing 0..max.
+ * Reads {@code number} from a request, from a JSON body or a query parameter, enforcing 0..max; every
+ * refusal is a {@link BadInput} with its status.
  * Streams the JSON rather than binding it: one token pass, no tree, no reflection on the hot path.
  */
 public final class NumberParser {
+
+    private static final String JSON = "application/json";
 
     private final JsonFactory json;
     private final int maxItems;
@@ -19,6 +22,17 @@ public final class NumberParser {
     public NumberParser(JsonFactory json, int maxItems) {
         this.json = json;
         this.maxItems = maxItems;
+    }
+
+    /**
+     * The {@code number} of a POST: its Content-Type must be exactly {@code application/json} (415 otherwise),
+     * then as {@link #fromJson}. Every refusal is a {@link BadInput}.
+     */
+    public int fromBody(CharSequence contentType, byte[] body) {
+        if (!MediaType.is(contentType, JSON)) {
+            throw new BadInput(415, "Content-Type must be application/json");
+        }
+        return fromJson(body);
     }
 
     /** The {@code number} field of a JSON object body. Unknown fields are ignored, as a lenient API does. */

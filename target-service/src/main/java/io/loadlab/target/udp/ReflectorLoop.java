@@ -9,10 +9,11 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 
 /**
- * One receiving socket and the thread that owns it: a blocking receive, a look at the header, and
- * for a pong request the same buffer sent back. One direct buffer for the socket's life, no locks:
- * what sockperf's server does, and cheaper than an event loop for a single busy socket.
- * Ends when its channel is closed.
+ * One receiving socket and the thread that owns it: a blocking receive, the datagram handed to its
+ * {@link DatagramIntake}, and for a pong request the same buffer sent back. One direct buffer for the
+ * socket's life, no locks: what sockperf's server does, and cheaper than an event loop for a single busy
+ * socket. Ends when its channel is closed; an exception out of the intake would end it too, which is
+ * what {@code DatagramIntakeFuzzTest} guards against.
  */
 final class ReflectorLoop implements Runnable {
 
@@ -20,14 +21,14 @@ final class ReflectorLoop implements Runnable {
 
     private final DatagramChannel channel;
     private final ReflectorStats stats;
-    private final SenderSequences senders;
+    private final DatagramIntake intake;
     /** One byte more than the largest datagram, so an oversized one would show as a wrong length, not a silent cut. */
     private final ByteBuffer buffer = ByteBuffer.allocateDirect(SockperfHeader.MAX_MESSAGE + 1);
 
     ReflectorLoop(DatagramChannel channel, ReflectorStats stats, int maxSenders) {
         this.channel = channel;
         this.stats = stats;
-        this.senders = new SenderSequences(maxSenders, stats);
+        this.intake = new DatagramIntake(stats, maxSenders);
     }
 
     @Override
@@ -36,7 +37,10 @@ final class ReflectorLoop implements Runnable {
             while (true) {
                 buffer.clear();
                 SocketAddress sender = channel.receive(buffer);
-                handle(sender, buffer.position());
+                int size = buffer.position();
+                if (intake.take(sender, buffer, size)) {
+                    reply(sender, size);
+                }
             }
         } catch (ClosedChannelException stopped) {
             // The reflector closed the channel to stop this thread: the normal end.
@@ -45,25 +49,8 @@ final class ReflectorLoop implements Runnable {
         }
     }
 
-    private void handle(SocketAddress sender, int size) throws ClosedChannelException {
-        stats.increment(ReflectorCounter.RECEIVED);
-        stats.add(ReflectorCounter.RECEIVED_BYTES, size);
-        switch (SockperfHeader.classify(buffer, size)) {
-            case TOO_SHORT -> stats.increment(ReflectorCounter.TOO_SHORT);
-            case BAD_LENGTH -> stats.increment(ReflectorCounter.BAD_LENGTH);
-            case ONE_WAY -> {
-                stats.increment(ReflectorCounter.ONE_WAY);
-                senders.heard(sender, SockperfHeader.sequence(buffer));
-            }
-            case PONG_REQUEST -> {
-                senders.heard(sender, SockperfHeader.sequence(buffer));
-                reply(sender, size);
-            }
-        }
-    }
-
+    /** Sends back the pong {@link DatagramIntake#take} left in the buffer. */
     private void reply(SocketAddress sender, int size) throws ClosedChannelException {
-        SockperfHeader.toPong(buffer);
         buffer.flip();
         try {
             if (channel.send(buffer, sender) == size) {
