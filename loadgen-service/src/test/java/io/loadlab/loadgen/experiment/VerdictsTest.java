@@ -55,6 +55,13 @@ class VerdictsTest {
             "0.30  | 0.60 | 0.00  | 0.05 | 0.45  | 0.95  | 0.50   | 0.00  | -    | loadgen-bound     | false",
             "0.50  | 0.48 | 0.90  | 0.05 | 0.30  | 0.40  | 0.02   | 0.30  | -    | loadgen-bound     | false",
             "0.95  | 0.00 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.30  | -    | loadgen-bound     | false",
+            // both waited, the target with room to spare: the starved generator set the pace (a busy CI run's cell)
+            "0.33  | 0.18 | 0.00  | 0.01 | 0.35  | 0.89  | 2.05   | 0.00  | -    | loadgen-bound     | false",
+            // ...but a target that CPU + wait fills is contended, whatever the loadgen waited
+            "0.40  | 0.50 | 0.00  | 0.01 | 0.35  | 0.89  | 2.05   | 0.00  | -    | cpu-contended     | true",
+            // only the loadgen waited: it is not measuring the target
+            "0.30  | 0.02 | 0.00  | 0.05 | 0.30  | 0.40  | 0.10   | 0.00  | -    | loadgen-bound     | false",
+            "0.30  | 0.02 | 0.00  | 0.05 | 0.30  | 0.40  | 0.09   | 0.00  | -    | concurrency-bound | true",
             // lag with the target waiting: the target's wait explains the lag, it is named
             "0.30  | 0.50 | 0.00  | 0.05 | 0.30  | 0.40  | 0.02   | 0.00  | 0.30 | cpu-contended     | true",
     })
