@@ -23,7 +23,7 @@ NS=lgexp-b HOST_IF=lgexpb-r NS_IF=lgexpb-t HOST_ADDR=10.200.7.5 NS_ADDR=10.200.7
 [ "$(id -u)" = 0 ] || { echo "needs root for ip netns, tc and cgroups" >&2; exit 2; }
 [ -f "$CPU_CG/cpu.cfs_quota_us" ] || { echo "needs the cgroup v1 cpu controller at $CPU_CG" >&2; exit 2; }
 for m in target-service loadgen-service; do
-  [ -f "$root/$m/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -pl "$m")
+  [ -f "$root/$m/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -am -pl "$m")
 done
 
 work=$(mktemp -d)

@@ -12,7 +12,7 @@ require wrk nginx taskset java curl python3
 
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-5s} DURATION_LONG=${DURATION_LONG:-60s} CONNECTIONS=${CONNECTIONS:-50}
 GEN_CORE=${GEN_CORE:-0} SERVER_CORE=${SERVER_CORE:-1}
-[ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -pl loadgen-service)
+[ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl loadgen-service)
 
 work=$(mktemp -d)
 pids=()

@@ -13,7 +13,7 @@ require wrk nginx taskset java curl python3
 NUMBER=${NUMBER:-2} WARMUP=${WARMUP:-15s} DURATION=${DURATION:-10s} CONNECTIONS=${CONNECTIONS:-50} ROUNDS=${ROUNDS:-5}
 SERVER_CORE=${SERVER_CORE:-1} CLIENT_CORE=${CLIENT_CORE:-0}
 jar=${JAR:-$root/target-service/target/quarkus-app/quarkus-run.jar}
-[ -f "$jar" ] || (cd "$root" && mvn -q -B -DskipTests package -pl target-service)
+[ -f "$jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl target-service)
 
 work=$(mktemp -d)
 pids=()

@@ -13,7 +13,7 @@ require sockperf taskset java curl python3
 DURATION=${DURATION:-5} WARMUP=${WARMUP:-1}
 SERVER_CORE=${SERVER_CORE:-1} CLIENT_CORE=${CLIENT_CORE:-0}
 jar=$root/loadgen-service/target/quarkus-app/quarkus-run.jar
-[ -f "$jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -pl loadgen-service)
+[ -f "$jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -am -pl loadgen-service)
 
 work=$(mktemp -d)
 pids=()
