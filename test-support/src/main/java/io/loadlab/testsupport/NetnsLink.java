@@ -80,8 +80,13 @@ public final class NetnsLink implements AutoCloseable {
     /** Removes the namespace (with it the veth pair and its qdisc) and kills what runs in it; never fails. */
     @Override
     public void close() {
+        down(ns, hostIf);
+    }
+
+    /** As {@link #close()}, for what an earlier, killed run left under these names. */
+    public static void down(String ns, String hostIf) {
         try {
-            run(List.of("down", ns, hostIf));
+            run(Resources.file("netns.sh", Files.createTempDirectory("netns")), List.of("down", ns, hostIf));
         } catch (IOException | RuntimeException e) {
             // best effort: down itself ignores what is already gone
         } catch (InterruptedException e) {
@@ -90,14 +95,14 @@ public final class NetnsLink implements AutoCloseable {
     }
 
     private void must(List<String> args) throws IOException, InterruptedException {
-        String failed = run(args);
+        String failed = run(script, args);
         if (failed != null) {
             throw new IllegalStateException("netns.sh " + String.join(" ", args) + " failed: " + failed.trim());
         }
     }
 
     /** Null on success, else the script's output. */
-    private String run(List<String> args) throws IOException, InterruptedException {
+    private static String run(Path script, List<String> args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", script.toString()));
         cmd.addAll(args);
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -62,6 +62,11 @@ public final class Prometheus implements AutoCloseable {
         return "http://127.0.0.1:" + port;
     }
 
+    /** The last lines of its log, for a failure message. */
+    public String logTail() {
+        return process.logTail();
+    }
+
     @Override
     public void close() {
         process.close();

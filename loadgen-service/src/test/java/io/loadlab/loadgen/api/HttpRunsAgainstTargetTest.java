@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.testsupport.RealTarget;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;

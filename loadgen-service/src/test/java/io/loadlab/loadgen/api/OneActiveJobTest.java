@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.testsupport.RealTarget;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;

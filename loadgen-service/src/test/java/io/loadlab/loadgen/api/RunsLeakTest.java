@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.testsupport.RealTarget;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;

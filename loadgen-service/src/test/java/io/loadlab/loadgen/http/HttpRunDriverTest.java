@@ -5,6 +5,7 @@ import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.testsupport.Nginx;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,12 +26,12 @@ class HttpRunDriverTest {
     static final String BODY = "{\"code\":200,\"msg\":\"ok\",\"body\":[{\"name\":\"nginx\",\"version\":\"1.18\"}]}";
 
     private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true);
-    private NginxPeer nginx;
+    private Nginx nginx;
     private int responseBytes;
 
     @BeforeAll
     void startNginx() throws Exception {
-        nginx = NginxPeer.start(BODY);
+        nginx = Nginx.start(BODY);
         responseBytes = nginx.responseBytes("/hello");
     }
 

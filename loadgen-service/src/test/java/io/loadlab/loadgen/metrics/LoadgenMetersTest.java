@@ -1,6 +1,6 @@
 package io.loadlab.loadgen.metrics;
 
-import io.loadlab.loadgen.http.NginxPeer;
+import io.loadlab.testsupport.Nginx;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
@@ -31,11 +31,11 @@ class LoadgenMetersTest {
     private static final List<String> OUTCOMES = List.of("ok", "status3xx", "status4xx", "status5xx", "connect",
             "timeout", "readWrite");
 
-    private static NginxPeer nginx;
+    private static Nginx nginx;
 
     @BeforeAll
     static void startNginx() throws Exception {
-        nginx = NginxPeer.start("{}");
+        nginx = Nginx.start("{}");
     }
 
     @AfterAll

@@ -4,6 +4,7 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.StallingClock;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.testsupport.SockperfServer;
 import org.junit.jupiter.api.Test;
 
 import io.loadlab.loadgen.scrape.Scraper;

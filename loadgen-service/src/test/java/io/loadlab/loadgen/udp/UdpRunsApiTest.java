@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.udp;
 
+import io.loadlab.testsupport.SockperfServer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;

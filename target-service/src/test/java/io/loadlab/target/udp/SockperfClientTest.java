@@ -1,6 +1,7 @@
 package io.loadlab.target.udp;
 
 import io.loadlab.target.metrics.Scrape;
+import io.loadlab.testsupport.SockperfClient;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class SockperfClientTest {
     @Test
     void pingPongSeesEveryPongOnceAndInOrder() throws InterruptedException {
         Scrape before = Scrape.now();
-        Sockperf s = Sockperf.run("ping-pong", reflector.port(), "-t", "2", "--msg-size", "64");
+        SockperfClient s = SockperfClient.run("ping-pong", reflector.port(), "-t", "2", "--msg-size", "64");
         Scrape after = Scrape.now();
         assertEquals(0, s.number("# dropped messages ="), s.output());
         assertEquals(0, s.number("# duplicated messages ="), s.output());
@@ -40,7 +41,7 @@ class SockperfClientTest {
     @Test
     void throughputIsReceivedWithoutMalformedOrReplies() throws InterruptedException {
         Scrape before = Scrape.now();
-        Sockperf s = Sockperf.run("throughput", reflector.port(), "-t", "2", "--msg-size", "1472");
+        SockperfClient s = SockperfClient.run("throughput", reflector.port(), "-t", "2", "--msg-size", "1472");
         assertTrue(s.number("Summary: Message Rate is") > 1000, s.output());
         Scrape after = Scrape.now();
         assertTrue(after.value("target_udp_one_way_total") - before.value("target_udp_one_way_total") > 1000);
@@ -55,7 +56,7 @@ class SockperfClientTest {
      */
     @Test
     void underLoadAtAFixedRateGetsEveryRequestedPong() throws InterruptedException {
-        Sockperf s = Sockperf.run("under-load", reflector.port(), "-t", "2", "--msg-size", "64", "--mps", "5000",
+        SockperfClient s = SockperfClient.run("under-load", reflector.port(), "-t", "2", "--msg-size", "64", "--mps", "5000",
                 "--reply-every", "10");
         assertEquals(0, s.number("# dropped messages ="), s.output());
         assertEquals(0, s.number("# duplicated messages ="), s.output());
