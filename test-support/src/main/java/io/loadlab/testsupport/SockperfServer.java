@@ -1,5 +1,7 @@
 package io.loadlab.testsupport;
 
+import io.loadlab.common.sockperf.SockperfHeader;
+
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
@@ -46,8 +48,8 @@ public final class SockperfServer implements AutoCloseable {
 
     /** Pings until sockperf answers: it is ready only once it has bound and entered its loop. */
     private void awaitAnswering() throws IOException {
-        // a sockperf header (sequence 1, flags CLIENT | PONG_REQUEST, length 64), padded to 64 bytes
-        ByteBuffer ping = ByteBuffer.allocate(64).putLong(0, 1).putShort(8, (short) 3).putInt(10, 64);
+        ByteBuffer ping = ByteBuffer.allocate(64);
+        SockperfHeader.put(ping, 1, (short) (SockperfHeader.CLIENT | SockperfHeader.PONG_REQUEST), 64);
         try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             s.setSoTimeout(100);
             s.connect(InetAddress.getLoopbackAddress(), port);

@@ -1,4 +1,4 @@
-package io.loadlab.target.udp;
+package io.loadlab.common.sockperf;
 
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +15,17 @@ class SockperfHeaderTest {
             b.putLong(0, sequence).putShort(8, (short) flags).putInt(10, lengthField);
         }
         return b;
+    }
+
+    @Test
+    void writesWhatItReadsAndRestampsOnlySequenceAndFlags() {
+        ByteBuffer b = ByteBuffer.allocate(64);
+        SockperfHeader.put(b, 258, (short) 3, 64);
+        assertEquals(ByteBuffer.wrap(new byte[] {0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 0, 0, 0, 64}), b.slice(0, SockperfHeader.BYTES));
+        SockperfHeader.restamp(b, -1L, SockperfHeader.CLIENT);
+        assertEquals(-1L, SockperfHeader.sequence(b));
+        assertEquals(SockperfHeader.CLIENT, SockperfHeader.flags(b));
+        assertEquals(64, SockperfHeader.length(b));
     }
 
     @Test

@@ -28,10 +28,10 @@ import java.util.List;
  * method on the path gets a JSON 405, every unknown path a JSON 404 (Quarkus' own answers are HTML).
  */
 @ApplicationScoped
-public class TestApiRoutes {
+public class AnswerRoutes {
 
     public static final String PATH = "/test/testApi";
-    private static final Logger LOG = Logger.getLogger(TestApiRoutes.class);
+    private static final Logger LOG = Logger.getLogger(AnswerRoutes.class);
     private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized("application/json");
     private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
     private static final CharSequence ALLOWED = HttpHeaders.createOptimized("GET, POST");
@@ -42,7 +42,7 @@ public class TestApiRoutes {
     private final RouteMeters meters;
     private final int maxBodyBytes;
 
-    public TestApiRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters) {
+    public AnswerRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters) {
         this.answers = answers;
         this.mapper = mapper;
         this.meters = meters;

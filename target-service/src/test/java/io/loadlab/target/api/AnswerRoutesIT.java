@@ -4,5 +4,5 @@ import io.quarkus.test.junit.QuarkusIntegrationTest;
 
 /** The same assertions against the packaged application (the jar, or the native binary with -Pnative). */
 @QuarkusIntegrationTest
-class TestApiRoutesIT extends TestApiRoutesTest {
+class AnswerRoutesIT extends AnswerRoutesTest {
 }

@@ -1,11 +1,12 @@
-package io.loadlab.target.udp;
+package io.loadlab.common.sockperf;
 
 import java.nio.ByteBuffer;
 
 /**
  * sockperf's message header, the first {@value #BYTES} bytes of every datagram, in network byte order:
  * an 8-byte sequence number, 2-byte flags and the 4-byte length of the whole message, header included.
- * Read with absolute gets on the receive buffer, so checking a datagram allocates nothing.
+ * Read and written with absolute gets and puts on the caller's buffer, so neither checking a datagram (the
+ * target's reflector) nor stamping the next one (the loadgen) allocates anything.
  */
 public final class SockperfHeader {
 
@@ -14,7 +15,6 @@ public final class SockperfHeader {
     public static final short CLIENT = 1;
     /** The sender wants this message back. */
     public static final short PONG_REQUEST = 2;
-    public static final short WARMUP = 4;
     /** The largest UDP payload over IPv4. */
     public static final int MAX_MESSAGE = 65_507;
 
@@ -53,6 +53,21 @@ public final class SockperfHeader {
 
     public static short flags(ByteBuffer datagram) {
         return datagram.getShort(FLAGS_AT);
+    }
+
+    /** The length field: the whole message's size as its sender wrote it, header included. */
+    public static int length(ByteBuffer datagram) {
+        return datagram.getInt(LENGTH_AT);
+    }
+
+    /** Writes the header at the start of {@code datagram}: sequence, flags and the whole message's length. */
+    public static void put(ByteBuffer datagram, long sequence, short flags, int length) {
+        datagram.putLong(0, sequence).putShort(FLAGS_AT, flags).putInt(LENGTH_AT, length);
+    }
+
+    /** Rewrites the sequence number and flags in place, the length left as it was: one buffer resent. */
+    public static void restamp(ByteBuffer datagram, long sequence, short flags) {
+        datagram.putLong(0, sequence).putShort(FLAGS_AT, flags);
     }
 
     /** Turns a client's message into its pong, in place: same bytes, client flag cleared. */
