@@ -3,6 +3,7 @@ package io.loadlab.k8s;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Registries and tags are set in one place, kustomize's images: in components/images. */
+@SystemTest
 class ImagesTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;

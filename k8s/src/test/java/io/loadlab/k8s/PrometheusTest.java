@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.loadlab.testsupport.Prometheus;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
@@ -21,14 +23,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** The rendered Prometheus configuration is valid, discovers the annotated pods and keeps their labels. */
+@SystemTest
 class PrometheusTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;
@@ -123,16 +124,7 @@ class PrometheusTest {
 
     private static String promtool(Path file, String config) throws Exception {
         Files.writeString(file, config, StandardCharsets.UTF_8);
-        Process p;
-        try {
-            p = new ProcessBuilder("promtool", "check", "config", file.toString()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return fail("promtool is required to check the Prometheus configuration and was not found on PATH"
-                    + " (Debian/Ubuntu package 'prometheus'): " + e.getMessage());
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "promtool did not finish");
-        return p.exitValue() == 0 ? null : out;
+        return Prometheus.check(file);
     }
 
     private static Set<String> fieldNames(JsonNode n) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.testsupport.LoadgenService;
 import io.loadlab.testsupport.RealTarget;
-import org.junit.jupiter.api.Tag;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A full, read-only or littered data dir loses nothing and stops nothing: the packaged loadgen on a real
  * tmpfs (root), a real run against the real target service on loopback, restarts for real.
  */
-@Tag("system")
+@SystemTest
 class DataDirFaultIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.run.RunRegistry;
 import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -25,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** POST /experiments: validation and guards, then a short real experiment against the target service on loopback. */
+@SystemTest
 @QuarkusTest
 class ExperimentsApiTest {
 

@@ -3,7 +3,7 @@ package io.loadlab.loadgen.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.testsupport.LoadgenService;
 import io.loadlab.testsupport.RealTarget;
-import org.junit.jupiter.api.Tag;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * kill -9 of the packaged loadgen mid-run and mid-experiment: after a restart the job that was active is
  * failed with the reason, and everything finished before it is intact. Real processes, real target, real files.
  */
-@Tag("system")
+@SystemTest
 class KillNineIT {
 
     @RegisterExtension

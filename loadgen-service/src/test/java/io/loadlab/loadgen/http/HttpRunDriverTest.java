@@ -6,6 +6,7 @@ import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.testsupport.Nginx;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs against a real nginx and checks the figures against what nginx itself counted. */
+@SystemTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HttpRunDriverTest {
 

@@ -2,6 +2,7 @@ package io.loadlab.target.udp;
 
 import io.loadlab.target.metrics.Scrape;
 import io.loadlab.testsupport.SockperfClient;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The stock sockperf client against the reflector, unchanged: its own figures must show no error. */
+@SystemTest
 @QuarkusTest
 class SockperfClientTest {
 
