@@ -6,7 +6,7 @@ import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.HistogramLog;
 import io.loadlab.loadgen.report.WrkTextReport;
 import io.loadlab.loadgen.run.RunRecord;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.loadlab.loadgen.udp.SockperfTextReport;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -29,7 +29,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class RunArtifactsResource {
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
 
     @GET
     @Path("report")

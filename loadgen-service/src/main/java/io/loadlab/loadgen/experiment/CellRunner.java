@@ -4,12 +4,12 @@ import io.loadlab.common.cpu.CpuController;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpReport;
-import io.loadlab.loadgen.run.ActiveJob;
+import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunRecord;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs one cell as an ordinary run through the {@link RunRegistry} (so the one-active-run rule, persistence
+ * Runs one cell as an ordinary run through the {@link Runs} (so the one-active-run rule, persistence
  * and {@code /runs} apply) and measures around it: the target's CPU, run-queue wait and throttling from its
  * metrics and the loadgen's own CPU, wait and throttling, all sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
  * the last request left out). Blocks until the run has ended.
@@ -35,7 +35,7 @@ import java.util.function.Supplier;
  */
 final class CellRunner {
 
-    private final RunRegistry runs;
+    private final Runs runs;
     /** The experiment's claim on the one active-job slot, which its cells start under. */
     private final Supplier<ActiveJob.Job> owner;
     private final ExperimentsConfig config;
@@ -45,7 +45,7 @@ final class CellRunner {
     /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
     private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
-    CellRunner(RunRegistry runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
+    CellRunner(Runs runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
                TargetMetrics targetMetrics) {
         this.runs = runs;
         this.owner = owner;

@@ -1,6 +1,6 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -33,7 +33,7 @@ class ExperimentsApiTest {
     static final RealTarget target = new RealTarget();
 
     @Inject
-    RunRegistry runs;
+    Runs runs;
 
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {

@@ -1,6 +1,6 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -29,7 +29,7 @@ class HttpRunsAgainstTargetTest {
     static final RealTarget target = new RealTarget();
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
 
     @AfterEach
     void cancelLeftovers() {
