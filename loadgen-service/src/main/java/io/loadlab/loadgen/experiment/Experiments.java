@@ -4,6 +4,7 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
 import io.loadlab.loadgen.job.Jobs;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.run.Runs;
 import io.quarkus.runtime.Startup;
@@ -44,13 +45,13 @@ public class Experiments {
 
     @Inject
     public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
-                       NanoClock nanos, TargetMetrics targetMetrics) {
+                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds) {
         this.runs = runs;
         this.jobs = jobs;
         this.clock = clock;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, this::owner, config, nanos, targetMetrics);
+        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics);
         jobs.register(JOB, config.retain(), 1, null);
     }
 

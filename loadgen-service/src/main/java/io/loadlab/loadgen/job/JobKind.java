@@ -28,6 +28,14 @@ public record JobKind<R extends JobRecord, L extends LiveJob>(String name, Class
         Objects.requireNonNull(died, "died");
     }
 
+    /**
+     * This kind's files under {@code dataDir}. Here, where {@code type} is read as a field: the native guard
+     * (NativeReadinessTest) follows a field back to the class literal each kind passes, not an accessor call.
+     */
+    JsonFileStore<R> files(DataDir dataDir) {
+        return dataDir.store(dir, type, JobRecord::id, name);
+    }
+
     @Override
     public String toString() {
         return name;

@@ -16,7 +16,7 @@ public final class JobStore<R extends JobRecord> {
 
     public JobStore(DataDir dataDir, JobKind<R, ?> kind) {
         this.dataDir = dataDir;
-        this.files = dataDir.store(kind.dir(), kind.type(), JobRecord::id, kind.name());
+        this.files = kind.files(dataDir);
     }
 
     /**

@@ -12,6 +12,7 @@ import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
 
+import java.util.function.Function;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -36,6 +37,8 @@ public final class UdpRun implements LoadRun {
     private static final long WATCHDOG_SLACK_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final UdpRunSpec spec;
+    /** Picks the figures of the run's kind into its report. */
+    private final Function<UdpFigures, RunReport> reporter;
     private final NanoClock clock;
     private final RunTimeline timeline;
     private final RunStats stats;
@@ -47,9 +50,11 @@ public final class UdpRun implements LoadRun {
     private volatile boolean cancelled;
     private volatile long cancelledAtNanos = Long.MAX_VALUE;
 
-    private UdpRun(UdpRunSpec spec, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters)
+    private UdpRun(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer,
+                   TargetCounters targetCounters)
             throws IOException {
         this.spec = spec;
+        this.reporter = reporter;
         this.clock = clock;
         this.targetCounters = targetCounters;
         this.channel = DatagramChannel.open();
@@ -81,9 +86,9 @@ public final class UdpRun implements LoadRun {
      *
      * @param targetCounters already read once, or null when the spec names no target metrics
      */
-    static UdpRun start(UdpRunSpec spec, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters,
+    static UdpRun start(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters,
                         String threadName) throws IOException {
-        UdpRun run = new UdpRun(spec, clock, peer, targetCounters);
+        UdpRun run = new UdpRun(spec, reporter, clock, peer, targetCounters);
         Thread t = new Thread(run::drive, threadName);
         t.setDaemon(true);
         t.start();
@@ -161,7 +166,7 @@ public final class UdpRun implements LoadRun {
                 histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
             }
             TargetCounters.Delta arrived = targetCounters == null ? null : targetCounters.delta();
-            RunReport report = UdpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos), arrived);
+            RunReport report = reporter.apply(UdpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos), arrived));
             String why = failure != null ? failure : UdpReports.silentPeer(spec, stats);
             done.complete(new RunOutcome(report, histogram, cancelled, why));
         } catch (RuntimeException | Error e) {

@@ -4,6 +4,7 @@ import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.DataDir;
 import io.loadlab.loadgen.job.JobIds;
 import io.loadlab.loadgen.run.Runs;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.job.JobStore;
 import io.loadlab.loadgen.job.Jobs;
@@ -51,7 +52,7 @@ class ExperimentsRestoreTest {
         Runs runs = new Runs(List.of(), jobs, clock, runsConfig, List.of());
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
-                new TargetMetrics(new Scraper(HttpClient.newHttpClient())));
+                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()));
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());
