@@ -48,7 +48,7 @@ public class RunArtifactsResource {
         if (!wantsText(headers)) {
             return Response.ok(run.report(), MediaType.APPLICATION_JSON_TYPE).build();
         }
-        String text = kinds.of(run).text(run).orElseThrow(() -> new ApiException(406,
+        String text = kinds.text(run).orElseThrow(() -> new ApiException(406,
                 "text layouts exist for http (wrk) and udp (sockperf) runs; ask for application/json"));
         return Response.ok(text, MediaType.TEXT_PLAIN_TYPE).build();
     }

@@ -69,7 +69,7 @@ final class CellRunner {
         Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
         RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
                 started, cancelled, null, config.capacityDuration());
-        CellFigures r = kinds.of(run).figures(run).orElse(null);
+        CellFigures r = kinds.figures(run).orElse(null);
         if (r == null || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
             throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
                     + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
@@ -85,7 +85,7 @@ final class CellRunner {
         if (samples.opened && !samples.closed) {
             read(samples, t); // the run ended between two ticks: close the window now
         }
-        CellFigures r = kinds.of(run).figures(run).orElse(null);
+        CellFigures r = kinds.figures(run).orElse(null);
         int cpus = Runtime.getRuntime().availableProcessors();
         double seconds = r == null || r.durationSeconds() <= 0 ? 0 : r.durationSeconds();
         double bytesPerSecond = seconds == 0 ? 0 : r.bytesReceived() / seconds;

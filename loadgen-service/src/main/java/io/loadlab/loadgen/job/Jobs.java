@@ -156,8 +156,11 @@ public class Jobs {
         shelf(kind).store().save(ended);
         jobs.put(id, Tracked.ended(kind, ended));
         release(t.claim());
-        onEnded.accept(ended);
-        t.ended().complete(ended);
+        try {
+            onEnded.accept(ended);
+        } finally {
+            t.ended().complete(ended); // whoever waits on a cancel learns the end even if a listener threw
+        }
         trim(kind);
         return Optional.of(ended);
     }

@@ -70,7 +70,7 @@ public class LoadgenMeters implements RunListener {
     public void finished(RunRecord run, RunProgress last) {
         totals.finished(run.id(), last, CUMULATIVE);
         finishedCounter(run.state()).increment();
-        kinds.of(run).count(run);
+        kinds.count(run);
     }
 
     private Counter finishedCounter(RunState state) {

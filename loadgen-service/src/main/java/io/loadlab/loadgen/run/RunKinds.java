@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /** Every kind of run installed, by its name: the one place code outside a kind finds it. */
@@ -23,12 +24,23 @@ public class RunKinds {
         }
     }
 
-    /** The definition of {@code run}'s kind. */
-    public RunKindDefinition<?, ?> of(RunRecord run) {
-        RunKindDefinition<?, ?> d = kinds.get(run.spec().kind());
-        if (d == null) {
-            throw new NoDriverException(run.spec().kind());
-        }
-        return d;
+    /** A finished run's report in its kind's text layout; empty when the kind has none (or no definition). */
+    public Optional<String> text(RunRecord run) {
+        return of(run).flatMap(d -> d.text(run));
+    }
+
+    /** Adds a finished run's figures to its kind's own meters; a kind without a definition has none. */
+    public void count(RunRecord run) {
+        of(run).ifPresent(d -> d.count(run));
+    }
+
+    /** The figures an experiment cell reads from a finished run; empty when its kind gives none. */
+    public Optional<CellFigures> figures(RunRecord run) {
+        return of(run).flatMap(d -> d.figures(run));
+    }
+
+    /** Empty for a kind with a driver but no definition (a test's fixed kind). */
+    private Optional<RunKindDefinition<?, ?>> of(RunRecord run) {
+        return Optional.ofNullable(kinds.get(run.spec().kind()));
     }
 }

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.udp;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.AddressPolicy;
+import io.loadlab.loadgen.run.AddressRefusedException;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
@@ -39,16 +40,14 @@ public abstract class UdpRunDriver implements RunDriver {
         }
         String stage = "resolve " + udp.target().getHost();
         try {
-            InetAddress resolved = InetAddress.getByName(udp.target().getHost());
-            if (!policy.admits(resolved)) {
-                return failed("refused: " + udp.target().getHost() + " now resolves to " + resolved.getHostAddress()
-                        + ", outside " + AddressPolicy.RULE);
-            }
+            InetAddress resolved = policy.resolveAndAdmit(udp.target().getHost());
             InetSocketAddress peer = new InetSocketAddress(resolved, udp.target().getPort());
             stage = "read targetMetrics " + udp.targetMetrics();
             TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics(), scraper);
             stage = "open a UDP socket to " + peer;
             return UdpRun.start(udp, this::report, clock, peer, counters, "loadgen-" + kind() + "-" + runs.incrementAndGet());
+        } catch (AddressRefusedException e) {
+            return failed(e.getMessage());
         } catch (IOException | RuntimeException e) {
             return failed("cannot " + stage + ": " + e.getMessage());
         }
