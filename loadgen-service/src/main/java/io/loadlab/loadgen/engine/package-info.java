@@ -21,5 +21,8 @@
  *
  * <h2>Units</h2>
  * Nanoseconds everywhere in this package.
+ *
+ * <h2>Dependencies</h2>
+ * The JDK and HdrHistogram only: no Quarkus, Vert.x, Netty or Jakarta type (ArchitectureTest#engineIsFreeOfFrameworks).
  */
 package io.loadlab.loadgen.engine;

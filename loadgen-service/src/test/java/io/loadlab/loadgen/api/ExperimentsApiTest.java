@@ -1,6 +1,6 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.loadlab.testsupport.RealTarget;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
@@ -36,7 +36,7 @@ class ExperimentsApiTest {
     static final RealTarget target = new RealTarget();
 
     @Inject
-    RunRegistry runs;
+    Runs runs;
 
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {

@@ -1,6 +1,6 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.loadlab.testsupport.RealTarget;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
@@ -32,7 +32,7 @@ class HttpRunsAgainstTargetTest {
     static final RealTarget target = new RealTarget();
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
 
     @AfterEach
     void cancelLeftovers() {

@@ -3,6 +3,12 @@ package io.loadlab.loadgen.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.job.ActiveJob;
+import io.loadlab.loadgen.job.ActiveJobException;
+import io.loadlab.loadgen.job.DataDir;
+import io.loadlab.loadgen.job.JobIds;
+import io.loadlab.loadgen.job.JobStore;
+import io.loadlab.loadgen.job.Jobs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,21 +29,21 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Lifecycle and persistence of runs, without Quarkus: each "restart" is a new registry on the same directory. */
-class RunRegistryTest {
+public class RunsTest {
 
-    static final Clock CLOCK = Clock.fixed(Instant.parse("2025-01-02T03:04:05Z"), ZoneOffset.UTC);
+    public static final Clock CLOCK = Clock.fixed(Instant.parse("2025-01-02T03:04:05Z"), ZoneOffset.UTC);
     static final URI TARGET = URI.create("http://127.0.0.1:8080/");
 
     @TempDir
     Path dir;
 
-    static ObjectMapper mapper() {
+    public static ObjectMapper mapper() {
         return RunJson.configure(new ObjectMapper(), List.of(
                 new RunKind(FixedSpec.KIND, FixedSpec.class, HttpReport.class),
                 new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
     }
 
-    RunRegistry registry(int maxActive, int retain) {
+    Runs registry(int maxActive, int retain) {
         RunsConfig config = new RunsConfig() {
             public int maxActive() {
                 return maxActive;
@@ -47,15 +53,15 @@ class RunRegistryTest {
                 return retain;
             }
         };
-        return new RunRegistry(List.of(new FixedRunDriver()), new RunStore(new DataDir(dir, mapper())), CLOCK, new RunIds(CLOCK),
-                config, List.of(), new ActiveJob());
+        Jobs jobs = new Jobs(new DataDir(dir, mapper()), CLOCK, new JobIds(CLOCK), new ActiveJob());
+        return new Runs(List.of(new FixedRunDriver()), jobs, CLOCK, config, List.of());
     }
 
-    static FixedSpec spec(long millis) {
+    public static FixedSpec spec(long millis) {
         return new FixedSpec(TARGET, Duration.ofMillis(millis), null, null);
     }
 
-    static RunRecord await(RunRegistry r, String id) throws Exception {
+    static RunRecord await(Runs r, String id) throws Exception {
         for (int i = 0; i < 200; i++) {
             RunRecord run = r.find(id).orElseThrow();
             if (run.state().finished()) {
@@ -68,7 +74,7 @@ class RunRegistryTest {
 
     @Test
     void finishedRunSurvivesARestartWithReportAndHistogram() throws Exception {
-        RunRegistry first = registry(1, 10);
+        Runs first = registry(1, 10);
         RunRecord started = first.start(spec(50));
         assertEquals(RunState.RUNNING, started.state());
         RunRecord done = await(first, started.id());
@@ -85,20 +91,20 @@ class RunRegistryTest {
 
     @Test
     void aRunActiveWhenTheProcessDiedIsFailedAfterRestart() throws Exception {
-        RunRegistry dying = registry(1, 10);
+        Runs dying = registry(1, 10);
         RunRecord started = dying.start(spec(60_000));
-        assertEquals(RunState.RUNNING, new RunStore(new DataDir(dir, mapper())).read(started.id()).orElseThrow().state());
+        assertEquals(RunState.RUNNING, new JobStore<>(new DataDir(dir, mapper()), Runs.JOB).read(started.id()).orElseThrow().state());
 
         RunRecord after = registry(1, 10).find(started.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());
-        assertEquals(RunRegistry.DIED, after.failure());
-        assertEquals(RunState.FAILED, new RunStore(new DataDir(dir, mapper())).read(started.id()).orElseThrow().state());
+        assertEquals(Runs.DIED, after.failure());
+        assertEquals(RunState.FAILED, new JobStore<>(new DataDir(dir, mapper()), Runs.JOB).read(started.id()).orElseThrow().state());
         dying.cancel(started.id());
     }
 
     @Test
     void corruptFilesAreSkipped() throws Exception {
-        RunRegistry first = registry(1, 10);
+        Runs first = registry(1, 10);
         String id = await(first, first.start(spec(10)).id()).id();
         Files.writeString(dir.resolve("20990101-000000-000-000.json"), "{not json");
         Files.writeString(dir.resolve("20990101-000000-000-001.json"), "{\"id\":\"20990101-000000-000-001\"}");
@@ -110,16 +116,16 @@ class RunRegistryTest {
 
     @Test
     void secondActiveRunIsRefusedNamingTheFirst() {
-        RunRegistry r = registry(1, 10);
+        Runs r = registry(1, 10);
         RunRecord first = r.start(spec(60_000));
         ActiveJobException e = assertThrows(ActiveJobException.class, () -> r.start(spec(10)));
-        assertEquals(List.of(new ActiveJob.Job(ActiveJob.RUN, first.id())), e.active());
+        assertEquals(List.of(new ActiveJob.Job(Runs.JOB.name(), first.id())), e.active());
         r.cancel(first.id());
     }
 
     @Test
     void cancelKeepsThePartialReport() throws Exception {
-        RunRegistry r = registry(1, 10);
+        Runs r = registry(1, 10);
         RunRecord run = r.start(spec(60_000));
         TimeUnit.MILLISECONDS.sleep(100);
         RunRecord cancelled = r.cancel(run.id()).orElseThrow().toCompletableFuture().get(5, TimeUnit.SECONDS);
@@ -132,7 +138,7 @@ class RunRegistryTest {
 
     @Test
     void failureIsRecordedWithItsReason() throws Exception {
-        RunRegistry r = registry(1, 10);
+        Runs r = registry(1, 10);
         RunRecord run = r.start(new FixedSpec(TARGET, Duration.ofMillis(10), null, "target refused every connection"));
         RunRecord failed = await(r, run.id());
         assertEquals(RunState.FAILED, failed.state());
@@ -141,7 +147,7 @@ class RunRegistryTest {
 
     @Test
     void memoryKeepsTheNewestRunsAndDiskKeepsAll() throws Exception {
-        RunRegistry r = registry(1, 2);
+        Runs r = registry(1, 2);
         String oldest = await(r, r.start(spec(1)).id()).id();
         await(r, r.start(spec(1)).id());
         String newest = await(r, r.start(spec(1)).id()).id();
@@ -154,19 +160,19 @@ class RunRegistryTest {
 
     @Test
     void idsSortByCreationAndSurviveRestarts() {
-        RunIds ids = new RunIds(CLOCK);
+        JobIds ids = new JobIds(CLOCK);
         String a = ids.next();
         String b = ids.next();
         assertTrue(a.compareTo(b) < 0);
-        RunIds later = new RunIds(CLOCK);
+        JobIds later = new JobIds(CLOCK);
         later.seedAfter(b);
         assertTrue(later.next().compareTo(b) > 0);
-        assertTrue(RunIds.valid(a), a);
+        assertTrue(JobIds.valid(a), a);
     }
 
     @Test
     void noDriverForAKindIsNamed() {
-        RunRegistry r = registry(1, 10);
+        Runs r = registry(1, 10);
         HttpRunSpec http = new HttpRunSpec(TARGET, "GET", null, null, 1, 1, Duration.ofSeconds(1), null, 0, true,
                 Duration.ofSeconds(1));
         assertThrows(NoDriverException.class, () -> r.start(http));

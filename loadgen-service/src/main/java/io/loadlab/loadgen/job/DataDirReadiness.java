@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.run;
+package io.loadlab.loadgen.job;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.run;
+package io.loadlab.loadgen.job;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * newest persisted id so a restart never reuses one.
  */
 @ApplicationScoped
-public class RunIds {
+public class JobIds {
 
     /** Safe as a file name: no separators, no dots. */
     public static final Pattern FORMAT = Pattern.compile("\\d{8}-\\d{6}-\\d{3}-\\d{3}");
@@ -26,7 +26,7 @@ public class RunIds {
     private long last;
 
     @Inject
-    public RunIds(Clock clock) {
+    public JobIds(Clock clock) {
         this.clock = clock;
     }
 

@@ -1,5 +1,9 @@
-package io.loadlab.loadgen.run;
+package io.loadlab.loadgen.job;
 
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.run.Runs;
+import io.loadlab.loadgen.run.RunsTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,11 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class JsonFileStoreTest {
 
-    static final RunRecord RUNNING = RunRecord.queued("20250102-030405-000-000", RunRegistryTest.spec(10),
-            RunRegistryTest.CLOCK.instant()).running(RunRegistryTest.CLOCK.instant());
-    static final RunRecord DONE = RUNNING.finished(RunState.COMPLETED, RunRegistryTest.CLOCK.instant(), null, null, null);
-    static final RunRecord NEXT = RunRecord.queued("20250102-030405-000-001", RunRegistryTest.spec(10),
-            RunRegistryTest.CLOCK.instant()).running(RunRegistryTest.CLOCK.instant());
+    static final RunRecord RUNNING = RunRecord.queued("20250102-030405-000-000", RunsTest.spec(10),
+            RunsTest.CLOCK.instant()).running(RunsTest.CLOCK.instant());
+    static final RunRecord DONE = RUNNING.finished(RunState.COMPLETED, RunsTest.CLOCK.instant(), null, null, null);
+    static final RunRecord NEXT = RunRecord.queued("20250102-030405-000-001", RunsTest.spec(10),
+            RunsTest.CLOCK.instant()).running(RunsTest.CLOCK.instant());
 
     @TempDir
     Path tmp;
@@ -32,8 +36,8 @@ class JsonFileStoreTest {
     void aFinishedRecordTheDirRefusesIsKeptServedAndWrittenOnceItCan() throws Exception {
         Path blocker = tmp.resolve("data");
         Files.writeString(blocker, "not a directory");
-        DataDir dataDir = new DataDir(blocker, RunRegistryTest.mapper());
-        RunStore store = new RunStore(dataDir);
+        DataDir dataDir = new DataDir(blocker, RunsTest.mapper());
+        JobStore<RunRecord> store = new JobStore<>(dataDir, Runs.JOB);
 
         store.save(DONE);
         assertEquals(DONE, store.read(DONE.id()).orElseThrow(), "served from memory");
@@ -44,7 +48,7 @@ class JsonFileStoreTest {
 
         Files.delete(blocker);
         assertEquals(List.of(), dataDir.problem().stream().toList(), "written at the next check");
-        assertEquals(List.of(DONE), new RunStore(new DataDir(blocker, RunRegistryTest.mapper())).newest(10));
+        assertEquals(List.of(DONE), new JobStore<>(new DataDir(blocker, RunsTest.mapper()), Runs.JOB).newest(10));
         store.write(NEXT);
         assertEquals(List.of(), leftovers(blocker));
         dataDir.close();
@@ -53,11 +57,11 @@ class JsonFileStoreTest {
     @Test
     void aNewerVersionReplacesTheKeptOneAndTempFilesFromACrashAreRemoved() throws Exception {
         Path dir = tmp.resolve("data");
-        RunStore store = new RunStore(new DataDir(dir, RunRegistryTest.mapper()));
+        JobStore<RunRecord> store = new JobStore<>(new DataDir(dir, RunsTest.mapper()), Runs.JOB);
         store.write(RUNNING);
         Files.write(dir.resolve("." + RUNNING.id() + "-123.tmp"), new byte[0]);
         store.save(DONE);
-        assertEquals(List.of(DONE), new RunStore(new DataDir(dir, RunRegistryTest.mapper())).newest(10));
+        assertEquals(List.of(DONE), new JobStore<>(new DataDir(dir, RunsTest.mapper()), Runs.JOB).newest(10));
         assertEquals(List.of(), leftovers(dir));
     }
 

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.run;
+package io.loadlab.loadgen.job;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jboss.logging.Logger;
@@ -21,7 +21,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * One JSON file per record under a directory, named {@code <id>.json}, ids in {@link RunIds#FORMAT} so
+ * One JSON file per record under a directory, named {@code <id>.json}, ids in {@link JobIds#FORMAT} so
  * names sort by creation. Writes are atomic (temp file in the same directory, fsync, rename, fsync of
  * the directory), so a crash leaves either the old record or the new one, never half of one; a failed
  * write removes its temp file. A record {@link #save saved} while the directory cannot take it (full,
@@ -140,7 +140,7 @@ public final class JsonFileStore<T> {
 
     /** The record under {@code id}, kept in memory or on disk; empty if there is none or it cannot be read. */
     public synchronized Optional<T> read(String id) {
-        if (!RunIds.valid(id)) {
+        if (!JobIds.valid(id)) {
             return Optional.empty();
         }
         Pending<T> kept = pending.get(id);
@@ -167,7 +167,7 @@ public final class JsonFileStore<T> {
                 String name = p.getFileName().toString();
                 if (name.startsWith(".") && name.endsWith(TEMP)) {
                     removeTemp(p);
-                } else if (name.endsWith(SUFFIX) && RunIds.valid(idOf(p)) && Files.isRegularFile(p)) {
+                } else if (name.endsWith(SUFFIX) && JobIds.valid(idOf(p)) && Files.isRegularFile(p)) {
                     records.add(p);
                 } else if (!Files.isDirectory(p)) {
                     foreign.add(name);

@@ -1,7 +1,6 @@
-package io.loadlab.loadgen.report;
+package io.loadlab.loadgen.http;
 
-import io.loadlab.loadgen.http.HttpErrors;
-import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.report.LatencySummary;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.run;
+package io.loadlab.loadgen.job;
 
 import java.util.List;
 
@@ -7,11 +7,28 @@ public class ActiveJobException extends RuntimeException {
 
     private final List<ActiveJob.Job> active;
     private final boolean shareFull;
+    private final String limit;
 
     public ActiveJobException(String wanted, List<ActiveJob.Job> active) {
-        super(message(wanted, active), null, false, false);
+        this(message(wanted, active), active,
+                !active.isEmpty() && active.stream().allMatch(j -> j.kind().equals(wanted)), null);
+    }
+
+    private ActiveJobException(String message, List<ActiveJob.Job> active, boolean shareFull, String limit) {
+        super(message, null, false, false);
         this.active = List.copyOf(active);
-        this.shareFull = !active.isEmpty() && active.stream().allMatch(j -> j.kind().equals(wanted));
+        this.shareFull = shareFull;
+        this.limit = limit;
+    }
+
+    /** The same refusal, naming the setting that limits how many jobs of the refused kind share the slot. */
+    public ActiveJobException limitedBy(String setting) {
+        return new ActiveJobException(getMessage(), active, shareFull, setting);
+    }
+
+    /** The setting that limits the share, when {@link #shareFull()} and the kind has one; else null. */
+    public String limit() {
+        return shareFull ? limit : null;
     }
 
     private static String message(String wanted, List<ActiveJob.Job> active) {

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.run;
+package io.loadlab.loadgen.job;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -9,17 +9,14 @@ import java.util.List;
  * The one active job: the rule runs and experiments share. A job claims the slot atomically before it
  * starts; it is refused while a job of another kind holds it, so a run cannot slip in between two cells
  * of an experiment (seen: 1 of 39 POSTs every 5 ms got in, and the experiment then failed). Jobs of one
- * kind may share the slot up to a limit ({@code loadgen.runs.max-active} for runs, 1 for experiments).
+ * kind may share the slot up to a limit ({@code loadgen.runs.max-active} for runs, 1 for experiments). The
+ * {@link Jobs} registry is its only caller.
  * An experiment's own cells start under its claim, not beside it.
  */
 @ApplicationScoped
 public class ActiveJob {
 
-    /** Kinds of job, as named in messages. */
-    public static final String RUN = "run";
-    public static final String EXPERIMENT = "experiment";
-
-    /** A job that holds the slot: its kind and id. */
+    /** A job that holds the slot: its kind's {@link JobKind#name() name} and its id. */
     public record Job(String kind, String id) {
         @Override
         public String toString() {

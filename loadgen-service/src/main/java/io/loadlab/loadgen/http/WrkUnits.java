@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.report;
+package io.loadlab.loadgen.http;
 
 import java.util.Locale;
 
