@@ -182,8 +182,13 @@ public final class RunStats {
     }
 
     public long measuredErrors() {
-        return measured(Counter.CONNECT_ERRORS) + measured(Counter.TIMEOUTS) + measured(Counter.READ_WRITE_ERRORS)
-                + measured(Counter.STATUS_3XX) + measured(Counter.STATUS_4XX) + measured(Counter.STATUS_5XX);
+        long errors = 0;
+        for (Counter c : Counter.values()) {
+            if (c.error()) {
+                errors += measured(c);
+            }
+        }
+        return errors;
     }
 
     /** Summary of the last sampled interval, warm-up or not; null before the first sample. */

@@ -6,15 +6,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 
 /** A {@link TaskScheduler} whose tasks run only when the test says, at the fake clock's time it chooses. */
-final class ManualScheduler implements TaskScheduler {
+public final class ManualScheduler implements TaskScheduler {
 
-    record Task(Runnable task, long dueNanos, CompletableFuture<Void> future) {
+    public record Task(Runnable task, long dueNanos, CompletableFuture<Void> future) {
     }
 
     private final FakeClock clock;
     private final List<Task> pending = new ArrayList<>();
 
-    ManualScheduler(FakeClock clock) {
+    public ManualScheduler(FakeClock clock) {
         this.clock = clock;
     }
 
@@ -26,7 +26,7 @@ final class ManualScheduler implements TaskScheduler {
     }
 
     /** The one task pending; fails unless exactly one is. */
-    Task only() {
+    public Task only() {
         pending.removeIf(t -> t.future().isCancelled());
         if (pending.size() != 1) {
             throw new AssertionError("expected one pending task, had " + pending.size());
@@ -35,7 +35,7 @@ final class ManualScheduler implements TaskScheduler {
     }
 
     /** Runs the pending task with the clock at {@code nowNanos}. */
-    void runAt(long nowNanos) {
+    public void runAt(long nowNanos) {
         Task t = only();
         pending.remove(t);
         clock.advance(nowNanos - clock.nanoTime());
@@ -43,7 +43,7 @@ final class ManualScheduler implements TaskScheduler {
         t.task().run();
     }
 
-    int pendingCount() {
+    public int pendingCount() {
         pending.removeIf(t -> t.future().isCancelled());
         return pending.size();
     }
