@@ -34,8 +34,9 @@ public final class AgentClient {
 
     private static final String JSON = "application/json";
     /**
-     * An answer is read up to this size and refused beyond: a batch of 1,000 one-second intervals of an open-model
-     * run with every histogram kept is about 5 MiB, and the controller asks every second.
+     * An answer is read up to this size and refused beyond: an agent answers at most
+     * {@link IntervalBatch#MAX_INTERVALS} intervals per call, each at most about 40 KiB (four histograms of a wide
+     * spread at 500,000 values a second), so 4 MiB; and the controller asks every second, for one or two.
      */
     static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 

@@ -21,18 +21,35 @@ public final class PhaseTotals {
     private Histogram serviceTime;
     private Histogram connect;
 
-    /** Adds one interval's figures. */
+    /**
+     * Adds one interval's figures, all or nothing.
+     *
+     * @throws IllegalArgumentException when a histogram is not an encoding or holds values beyond the engine's
+     *                                  range (an agent of another build), so the caller can fail that agent
+     */
     public void add(PhaseInterval interval) {
-        for (Counter c : Counter.values()) {
-            counts[c.ordinal()] = Math.addExact(counts[c.ordinal()], interval.count(c));
+        Histogram l = fitting(interval.latency());
+        Histogram s = interval.serviceTime() == null ? null : fitting(interval.serviceTime());
+        Histogram c = interval.connect() == null ? null : fitting(interval.connect());
+        for (Counter counter : Counter.values()) {
+            counts[counter.ordinal()] = Math.addExact(counts[counter.ordinal()], interval.count(counter));
         }
-        latency.add(HistogramCodec.decode(interval.latency()));
-        if (interval.serviceTime() != null) {
-            serviceTime = addTo(serviceTime, HistogramCodec.decode(interval.serviceTime()));
+        latency.add(l);
+        if (s != null) {
+            serviceTime = addTo(serviceTime, s);
         }
-        if (interval.connect() != null) {
-            connect = addTo(connect, HistogramCodec.decode(interval.connect()));
+        if (c != null) {
+            connect = addTo(connect, c);
         }
+    }
+
+    private Histogram fitting(String encoded) {
+        Histogram h = HistogramCodec.decode(encoded);
+        if (h.getTotalCount() > 0 && h.getMaxValue() > latency.getHighestTrackableValue()) {
+            throw new IllegalArgumentException("an interval's histogram holds " + h.getMaxValue()
+                    + " ns, beyond the engine's highest " + latency.getHighestTrackableValue() + " ns");
+        }
+        return h;
     }
 
     /** Adds another sum's figures. */
