@@ -82,23 +82,23 @@ class PrometheusTest {
     void relabelingScrapesEachAnnotatedPodAtItsPortAndPath(String overlay) throws IOException {
         Rendered r = Kustomize.render(overlay);
         JsonNode rules = Rendered.MAPPER.readTree(config(r)).path("scrape_configs").get(0).path("relabel_configs");
-        for (Deployment d : r.all(Deployment.class)) {
-            Map<String, String> a = d.getSpec().getTemplate().getMetadata().getAnnotations();
+        for (Workload d : r.workloads()) {
+            Map<String, String> a = d.annotations();
             boolean annotated = a != null && "true".equals(a.get("prometheus.io/scrape"));
             List<Map<String, String>> kept = new ArrayList<>();
-            for (Container c : Pods.spec(d).getContainers()) {
+            for (Container c : d.spec().getContainers()) {
                 for (var port : c.getPorts()) {
                     Map<String, String> t = new TreeMap<>();
                     t.put("__address__", "10.0.0.1:" + port.getContainerPort());
                     t.put("__metrics_path__", "/metrics");
-                    t.put("__meta_kubernetes_namespace", d.getMetadata().getNamespace());
-                    t.put("__meta_kubernetes_pod_name", d.getMetadata().getName() + "-0");
+                    t.put("__meta_kubernetes_namespace", d.namespace());
+                    t.put("__meta_kubernetes_pod_name", d.name() + "-0");
                     t.put("__meta_kubernetes_pod_node_name", "node-1");
                     t.put("__meta_kubernetes_pod_ip", "10.0.0.1");
                     t.put("__meta_kubernetes_pod_phase", "Running");
                     t.put("__meta_kubernetes_pod_container_port_number", Integer.toString(port.getContainerPort()));
                     t.put("__meta_kubernetes_pod_container_port_protocol", port.getProtocol());
-                    Pods.podLabels(d).forEach((k, v) -> t.put("__meta_kubernetes_pod_label_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
+                    d.labels().forEach((k, v) -> t.put("__meta_kubernetes_pod_label_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
                     if (a != null) {
                         a.forEach((k, v) -> t.put("__meta_kubernetes_pod_annotation_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
                     }
@@ -107,7 +107,7 @@ class PrometheusTest {
                     }
                 }
             }
-            String what = overlay + ": " + d.getMetadata().getName();
+            String what = overlay + ": " + d.name();
             if (!annotated) {
                 assertEquals(List.of(), kept, what + " is not annotated yet scraped");
                 continue;
@@ -116,8 +116,8 @@ class PrometheusTest {
             Map<String, String> t = kept.get(0);
             assertEquals("10.0.0.1:" + a.get("prometheus.io/port"), t.get("__address__"), what + " address");
             assertEquals(a.get("prometheus.io/path"), t.get("__metrics_path__"), what + " path");
-            assertEquals(d.getMetadata().getNamespace(), t.get("namespace"));
-            assertEquals(d.getMetadata().getName() + "-0", t.get("pod"));
+            assertEquals(d.namespace(), t.get("namespace"));
+            assertEquals(d.name() + "-0", t.get("pod"));
             assertEquals("node-1", t.get("node"));
         }
     }
