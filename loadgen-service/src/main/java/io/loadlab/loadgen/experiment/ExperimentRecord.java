@@ -2,12 +2,14 @@ package io.loadlab.loadgen.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.stats.Bootstrap;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.SplittableRandom;
 
 /**
  * One experiment as it is kept, persisted and shown: one JSON file per experiment. Immutable; each step
@@ -18,6 +20,8 @@ import java.util.Objects;
  * @param currentRun  the run now driving load, null between runs and once finished
  * @param currentCell target and variant of the current run, null when none
  * @param scaling     filled in once finished
+ * @param stats       each cell's median and 95% interval over its repeats, filled in once finished; the bootstrap is
+ *                    seeded from the id, so the same runs always give the same intervals
  * @param failure     why it failed, null unless failed
  */
 @RegisterForReflection
@@ -25,7 +29,7 @@ import java.util.Objects;
 public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, Instant createdAt, Instant startedAt,
                                Instant finishedAt, int runsPlanned, int runsDone, String currentRun, String currentCell,
                                List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
-                               List<ScalingRow> scaling, String failure) {
+                               List<ScalingRow> scaling, List<CellStats> stats, String failure) {
 
     public ExperimentRecord {
         Objects.requireNonNull(id, "id");
@@ -36,39 +40,41 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         cells = cells == null ? List.of() : List.copyOf(cells);
         searches = searches == null ? List.of() : List.copyOf(searches);
         scaling = scaling == null ? List.of() : List.copyOf(scaling);
+        stats = stats == null ? List.of() : List.copyOf(stats);
     }
 
     public static ExperimentRecord started(String id, ExperimentSpec spec, Instant now) {
         return new ExperimentRecord(id, RunState.RUNNING, spec, now, now, null, spec.maxRuns(), 0, null, null,
-                null, null, null, null, null);
+                null, null, null, null, null, null);
     }
 
     public ExperimentRecord running(String runId, String cell) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, runId, cell,
-                links, cells, searches, scaling, null);
+                links, cells, searches, scaling, stats, null);
     }
 
     public ExperimentRecord withLink(LinkCapacity link) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
-                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, null);
+                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, stats, null);
     }
 
     public ExperimentRecord withCell(CellResult cell) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + 1, null, null,
-                links, plus(cells, cell), searches, scaling, null);
+                links, plus(cells, cell), searches, scaling, stats, null);
     }
 
     public ExperimentRecord withSearch(SearchResult search) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, null, null,
-                links, cells, plus(searches, search), scaling, null);
+                links, cells, plus(searches, search), scaling, stats, null);
     }
 
     public ExperimentRecord finished(RunState end, Instant now, String failure) {
         if (!end.finished()) {
             throw new IllegalArgumentException("not an end state: " + end);
         }
+        List<CellStats> stats = CellStats.of(cells, Bootstrap.standard(), new SplittableRandom(id.hashCode()));
         return new ExperimentRecord(id, end, spec, createdAt, startedAt, now, runsPlanned, runsDone, null, null,
-                links, cells, searches, Scaling.of(cells), failure);
+                links, cells, searches, Scaling.of(stats), stats, failure);
     }
 
     private static <T> List<T> plus(List<T> list, T item) {

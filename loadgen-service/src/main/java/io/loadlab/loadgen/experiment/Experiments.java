@@ -13,7 +13,9 @@ import org.jboss.logging.Logger;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -103,21 +105,19 @@ public class Experiments {
         try {
             ExperimentRecord x = current(id);
             ExperimentSpec spec = x.spec();
-            for (ExperimentTarget t : spec.targets()) {
-                if (cancelled()) {
-                    break;
-                }
-                LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
-                        : cells.measureLink(t, spec, runId -> running(id, runId, t.name() + " link"), this::cancelled);
-                update(id, current(id).withLink(link));
-                for (Variant v : spec.variants()) {
+            if (spec.search() == null) {
+                runCells(id, spec);
+            } else {
+                for (ExperimentTarget t : spec.targets()) {
                     if (cancelled()) {
                         break;
                     }
-                    if (spec.search() == null) {
-                        update(id, current(id).withCell(cell(id, t, v, spec, link)));
-                    } else {
-                        SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(),
+                    LinkCapacity link = link(id, spec, t);
+                    for (Variant v : spec.variants()) {
+                        if (cancelled()) {
+                            break;
+                        }
+                        SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(), spec.repeats(),
                                 rate -> probe(id, t, v.atRate(rate), spec, link), this::cancelled);
                         update(id, current(id).withSearch(r));
                     }
@@ -135,6 +135,34 @@ public class Experiments {
         }
     }
 
+    /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
+    private void runCells(String id, ExperimentSpec spec) {
+        List<TargetVariant> cells = new ArrayList<>();
+        spec.targets().forEach(t -> spec.variants().forEach(v -> cells.add(new TargetVariant(t, v))));
+        Map<String, LinkCapacity> links = new HashMap<>();
+        for (TargetVariant c : Interleaving.of(cells, spec.repeats())) {
+            if (cancelled()) {
+                break;
+            }
+            LinkCapacity link = links.get(c.target().name());
+            if (link == null) {
+                link = link(id, spec, c.target());
+                links.put(c.target().name(), link);
+            }
+            update(id, current(id).withCell(cell(id, c.target(), c.variant(), spec, link)));
+        }
+    }
+
+    private LinkCapacity link(String id, ExperimentSpec spec, ExperimentTarget t) {
+        LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
+                : cells.measureLink(t, spec, runId -> running(id, runId, t.name() + " link"), this::cancelled);
+        update(id, current(id).withLink(link));
+        return link;
+    }
+
+    private record TargetVariant(ExperimentTarget target, Variant variant) {
+    }
+
     private CellResult cell(String id, ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link) {
         try {
             return cells.run(t, v, spec, link, runId -> {
@@ -146,13 +174,23 @@ public class Experiments {
         }
     }
 
+    /**
+     * One probe: long enough for its p99 to rest on {@link ProbeDuration#MIN_SAMPLES} requests (at most
+     * {@code loadgen.experiments.max-probe-duration}); the generator counts as saturated when its schedule lagged or
+     * the cell's verdict is loadgen-bound.
+     */
     private ProbePoint probe(String id, ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link) {
-        CellResult c = cell(id, t, v, spec, link);
+        ProbeDuration length = ProbeDuration.of(v.rate(), v.threads(), spec.duration(),
+                spec.duration().compareTo(config.maxProbeDuration()) > 0 ? spec.duration() : config.maxProbeDuration());
+        CellResult c = cell(id, t, v, spec.withDuration(length.duration()), link);
         update(id, current(id).withCell(c));
         SearchSpec s = spec.search();
+        boolean kept = c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
         boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()
-                && c.errorRate() <= s.maxErrorRate() && c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
-        return new ProbePoint(v.rate(), c.p99Millis(), c.errorRate(), c.achievedRate(), c.runId(), ok);
+                && c.errorRate() <= s.maxErrorRate() && kept;
+        boolean saturated = !kept || Verdict.LOADGEN.equals(c.verdict().verdict());
+        long samples = Math.round(c.requestsPerSecond() * length.duration().toNanos() / 1e9);
+        return new ProbePoint(v.rate(), c.p99Millis(), c.errorRate(), c.achievedRate(), c.runId(), ok, samples, saturated);
     }
 
     /** The claim the active experiment's cells run under; null when none is active. */

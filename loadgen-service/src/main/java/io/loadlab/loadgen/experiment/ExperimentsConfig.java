@@ -57,6 +57,13 @@ public interface ExperimentsConfig {
     @WithDefault("3s")
     Duration capacityDuration();
 
+    /**
+     * The longest a search probe may run to collect 1000 requests for its p99 (ProbeDuration); at 100/s that takes
+     * 10 s, so 60 s reaches down to about 17/s. Slower probes run this long and their result says so.
+     */
+    @WithDefault("60s")
+    Duration maxProbeDuration();
+
     /** Runs one experiment may start, cells, probes and measurements together. */
     @WithDefault("200")
     int maxRuns();

@@ -77,6 +77,7 @@ class ExperimentsRestoreTest {
         public int capacityNumber() { return 10_000; }
         public int capacityConnections() { return 4; }
         public java.time.Duration capacityDuration() { return java.time.Duration.ofSeconds(3); }
+        public java.time.Duration maxProbeDuration() { return java.time.Duration.ofSeconds(60); }
         public int maxRuns() { return 200; }
         public int retain() { return 50; }
     }
