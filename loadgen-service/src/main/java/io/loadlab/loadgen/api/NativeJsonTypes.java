@@ -1,12 +1,14 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.experiment.CellResult;
+import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.LinkCapacity;
 import io.loadlab.loadgen.experiment.ProbePoint;
 import io.loadlab.loadgen.experiment.ScalingRow;
+import io.loadlab.loadgen.experiment.SearchOutcome;
 import io.loadlab.loadgen.experiment.SearchResult;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
@@ -19,6 +21,7 @@ import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.stats.Interval;
 import io.loadlab.loadgen.udp.UdpPingPongReport;
 import io.loadlab.loadgen.udp.UdpPingPongSpec;
 import io.loadlab.loadgen.udp.UdpRunSpec;
@@ -41,7 +44,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
-        Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class})
+        Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
+        SearchOutcome.class, CellStats.class, Interval.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {
