@@ -1,5 +1,12 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.loadgen.calibrate.Calibration;
+import io.loadlab.loadgen.calibrate.CalibrationRecord;
+import io.loadlab.loadgen.calibrate.CalibrationSpec;
+import io.loadlab.loadgen.calibrate.Ceiling;
+import io.loadlab.loadgen.calibrate.Measurement;
+import io.loadlab.loadgen.calibrate.Shape;
+import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.experiment.CellResult;
 import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
@@ -45,7 +52,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
-        SearchOutcome.class, CellStats.class, Interval.class})
+        SearchOutcome.class, CellStats.class, Interval.class,
+        CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
+        Suspect.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {

@@ -34,6 +34,27 @@ public record Ceiling(int cores, double keepAlivePerLoop, double closePerLoop, d
         }
     }
 
+    /**
+     * The ceiling {@code measured} shows, one measurement per shape; rates per event loop are the measured rate
+     * over the loops it ran on.
+     *
+     * @throws IllegalArgumentException when a shape is missing or measured nothing
+     */
+    public static Ceiling of(int cores, List<Measurement> measured) {
+        java.util.Map<Shape, Measurement> by = new java.util.EnumMap<>(Shape.class);
+        measured.forEach(m -> by.put(m.shape(), m));
+        for (Shape s : Shape.values()) {
+            if (!by.containsKey(s)) {
+                throw new IllegalArgumentException("no measurement of " + s);
+            }
+        }
+        Measurement ka = by.get(Shape.HTTP_KEEP_ALIVE);
+        Measurement close = by.get(Shape.HTTP_CLOSE);
+        Measurement udp = by.get(Shape.UDP);
+        return new Ceiling(cores, ka.perSecond() / ka.loops(), close.perSecond() / close.loops(),
+                ka.cpuMicrosPerRequest(), close.cpuMicrosPerRequest(), udp.perSecond() / udp.loops());
+    }
+
     /** The most this loadgen can drive of {@code shape} on {@code loops} event loops (senders for UDP), per second. */
     public double rate(Shape shape, int loops) {
         int usable = Math.max(1, Math.min(loops, cores));

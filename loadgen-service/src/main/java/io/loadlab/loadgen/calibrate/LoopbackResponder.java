@@ -39,6 +39,9 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class LoopbackResponder implements AutoCloseable {
 
+    /** Its event loops' names start so, for telling their CPU apart from the generator's. */
+    static final String THREAD_PREFIX = "calibration-responder";
+
     private final EventLoopGroup group;
     private final Channel server;
     private final LongAdder answered;
@@ -59,7 +62,7 @@ public final class LoopbackResponder implements AutoCloseable {
         }
         ByteBuf keepAlive = answer(body, false);
         ByteBuf close = answer(body, true);
-        DefaultThreadFactory names = new DefaultThreadFactory("calibration-responder", true);
+        DefaultThreadFactory names = new DefaultThreadFactory(THREAD_PREFIX, true);
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup group = epoll ? new EpollEventLoopGroup(threads, names) : new NioEventLoopGroup(threads, names);
         LongAdder answered = new LongAdder();

@@ -24,6 +24,7 @@ public final class UdpEcho implements AutoCloseable {
     static final short CLIENT = 1;
     static final short PONG_REQUEST = 2;
     private static final int MAX_DATAGRAM = 65_507;
+    static final String THREAD = "calibration-udp-echo";
 
     private final DatagramChannel channel;
     private final Thread thread;
@@ -32,7 +33,7 @@ public final class UdpEcho implements AutoCloseable {
 
     private UdpEcho(DatagramChannel channel) {
         this.channel = channel;
-        this.thread = new Thread(this::loop, "calibration-udp-echo");
+        this.thread = new Thread(this::loop, THREAD);
         thread.setDaemon(true);
     }
 

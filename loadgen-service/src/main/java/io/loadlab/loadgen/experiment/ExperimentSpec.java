@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.run.Violations;
 
 import java.time.Duration;
@@ -16,9 +17,11 @@ import java.util.Set;
  * @param name     free text, optional
  * @param linkMbps the link's capacity in megabits per second (10^6); null: measured before each target's cells
  * @param repeats  how many times each cell runs, interleaved ({@link Interleaving}), or each search probe; null: 1
+ * @param calibrate measure the generator's own ceiling first (three runs on loopback) and flag cells near it; null: no
  */
 public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
-                             Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats) {
+                             Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
+                             Boolean calibrate) {
 
     public ExperimentSpec {
         targets = targets == null ? List.of() : List.copyOf(targets);
@@ -26,6 +29,7 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         warmup = warmup == null ? Duration.ZERO : warmup;
         timeout = timeout == null ? Duration.ofSeconds(2) : timeout;
         repeats = repeats == null ? 1 : repeats;
+        calibrate = calibrate != null && calibrate;
         Violations v = new Violations();
         v.check(!targets.isEmpty(), "targets", "must name at least one target");
         v.check(!variants.isEmpty(), "variants", "must name at least one variant");
@@ -76,13 +80,13 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
 
     /** The same experiment with cells of another measured length (a search probe's, {@link ProbeDuration}). */
     public ExperimentSpec withDuration(Duration length) {
-        return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats);
+        return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats, calibrate);
     }
 
-    /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes. */
+    /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes and calibration. */
     public int maxRuns() {
         int pairs = targets.size() * variants.size();
         int perPair = (search == null ? 1 : search.maxSteps()) * repeats;
-        return pairs * perPair + (linkMbps == null ? targets.size() : 0);
+        return pairs * perPair + (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0);
     }
 }

@@ -68,6 +68,14 @@ public interface ExperimentsConfig {
     @WithDefault("200")
     int maxRuns();
 
+    /**
+     * With {@code calibrate: true}, a cell whose requests/s reach this share of the generator's calibrated ceiling
+     * for its shape is flagged as suspect. The ceiling is a lower bound (the responder shares the CPUs), so 0.7
+     * leaves room for that before a real target's cell is blamed on the generator.
+     */
+    @WithDefault("0.7")
+    double suspectShare();
+
     /** Newest finished experiments kept in memory and listed; older ones are read from disk by id. */
     @WithDefault("50")
     int retain();

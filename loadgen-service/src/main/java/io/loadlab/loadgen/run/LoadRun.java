@@ -1,17 +1,20 @@
 package io.loadlab.loadgen.run;
 
+import io.loadlab.loadgen.job.LiveJob;
+
 import java.util.concurrent.CompletionStage;
 
 /**
  * A run in flight. HTTP and UDP runs implement this one lifecycle, so the registry, the API,
  * persistence and metrics never branch on the transport. Implementations are thread-safe.
  */
-public interface LoadRun {
+public interface LoadRun extends LiveJob {
 
     /** Live figures; cheap enough to call several times a second from any thread. */
     RunProgress progress();
 
     /** Asks the run to stop early. {@link #done()} then completes with the partial report. Idempotent. */
+    @Override
     void cancel();
 
     /**

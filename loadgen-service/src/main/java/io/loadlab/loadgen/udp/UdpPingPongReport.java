@@ -15,4 +15,9 @@ public record UdpPingPongReport(long messagesSent, double durationSeconds, int m
                                 double messagesPerSecond, long pongsReceived, long dropped, long duplicated,
                                 long outOfOrder, long errors, LatencySummary latencyMicros, LatencySummary rttMicros)
         implements RunReport {
+
+    static UdpPingPongReport of(UdpFigures f) {
+        return new UdpPingPongReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(), f.pongs(),
+                f.dropped(), f.duplicated(), f.outOfOrder(), f.errors(), f.halfRtt(), f.rtt());
+    }
 }

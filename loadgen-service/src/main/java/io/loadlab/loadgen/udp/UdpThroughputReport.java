@@ -21,4 +21,10 @@ public record UdpThroughputReport(long messagesSent, double durationSeconds, int
                                   double messagesPerSecond, double megabytesPerSecond, double megabitsPerSecond,
                                   long sendErrors, long warmupMessagesSent, Long received, Long lost,
                                   Double lossPercent, String targetMetricsProblem) implements RunReport {
+
+    static UdpThroughputReport of(UdpFigures f) {
+        return new UdpThroughputReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(),
+                f.megabytesPerSecond(), f.megabytesPerSecond() * 8, f.errors(), f.warmupSent(), f.received(), f.lost(),
+                f.lossPercent(), f.targetMetricsProblem());
+    }
 }

@@ -15,4 +15,11 @@ public record UdpUnderLoadReport(long messagesSent, double durationSeconds, int 
                                  long duplicated, long outOfOrder, long errors, long warmupMessagesSent,
                                  LatencySummary latencyMicros, LatencySummary rttMicros, Long received, Long lost,
                                  Double lossPercent, String targetMetricsProblem) implements RunReport {
+
+    static UdpUnderLoadReport of(UdpFigures f) {
+        return new UdpUnderLoadReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(),
+                f.megabytesPerSecond(), f.megabytesPerSecond() * 8, f.replyEvery(), f.pongsRequested(), f.pongs(),
+                f.dropped(), f.duplicated(), f.outOfOrder(), f.errors(), f.warmupSent(), f.halfRtt(), f.rtt(),
+                f.received(), f.lost(), f.lossPercent(), f.targetMetricsProblem());
+    }
 }

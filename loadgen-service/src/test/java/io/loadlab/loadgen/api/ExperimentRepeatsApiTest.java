@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
@@ -21,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Experiments with {@code repeats}: validation, interleaved cells with intervals, searches labelled, on loopback. */
+@SystemTest
 @QuarkusTest
 class ExperimentRepeatsApiTest {
 

@@ -5,6 +5,8 @@ import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.testsupport.Nginx;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,18 +21,19 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs against a real nginx and checks the figures against what nginx itself counted. */
+@SystemTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HttpRunDriverTest {
 
     static final String BODY = "{\"code\":200,\"msg\":\"ok\",\"body\":[{\"name\":\"nginx\",\"version\":\"1.18\"}]}";
 
     private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true);
-    private NginxPeer nginx;
+    private Nginx nginx;
     private int responseBytes;
 
     @BeforeAll
     void startNginx() throws Exception {
-        nginx = NginxPeer.start(BODY);
+        nginx = Nginx.start(BODY);
         responseBytes = nginx.responseBytes("/hello");
     }
 

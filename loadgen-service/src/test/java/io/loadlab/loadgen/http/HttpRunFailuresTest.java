@@ -2,6 +2,7 @@ package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.testsupport.FreePorts;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -23,7 +24,7 @@ class HttpRunFailuresTest {
 
     @Test
     void refusedPortGivesConnectErrorsAndEndsAtItsDuration() throws Exception {
-        URI target = URI.create("http://127.0.0.1:" + NginxPeer.freePort() + "/");
+        URI target = URI.create("http://127.0.0.1:" + FreePorts.tcp() + "/");
         long start = System.nanoTime();
         RunOutcome outcome = HttpRunDriverTest.await(driver.start(Specs.closed(target, 2, 1, 800)), 10);
         double seconds = (System.nanoTime() - start) / 1e9;
