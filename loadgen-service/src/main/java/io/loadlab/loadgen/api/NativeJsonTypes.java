@@ -1,12 +1,21 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.loadgen.calibrate.Calibration;
+import io.loadlab.loadgen.calibrate.CalibrationRecord;
+import io.loadlab.loadgen.calibrate.CalibrationSpec;
+import io.loadlab.loadgen.calibrate.Ceiling;
+import io.loadlab.loadgen.calibrate.Measurement;
+import io.loadlab.loadgen.calibrate.Shape;
+import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.experiment.CellResult;
+import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.LinkCapacity;
 import io.loadlab.loadgen.experiment.ProbePoint;
 import io.loadlab.loadgen.experiment.ScalingRow;
+import io.loadlab.loadgen.experiment.SearchOutcome;
 import io.loadlab.loadgen.experiment.SearchResult;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
@@ -19,6 +28,7 @@ import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.stats.Interval;
 import io.loadlab.loadgen.udp.UdpRunSpec;
 import io.loadlab.loadgen.udp.pingpong.UdpPingPongReport;
 import io.loadlab.loadgen.udp.pingpong.UdpPingPongSpec;
@@ -41,7 +51,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
-        Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class})
+        Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
+        SearchOutcome.class, CellStats.class, Interval.class,
+        CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
+        Suspect.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {
