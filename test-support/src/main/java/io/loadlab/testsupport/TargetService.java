@@ -22,22 +22,26 @@ public final class TargetService implements AutoCloseable {
     private final LocalProcess process;
     private final int port;
     private final int udpPort;
+    private final int iperfPort;
 
-    private TargetService(LocalProcess process, int port, int udpPort) {
+    private TargetService(LocalProcess process, int port, int udpPort, int iperfPort) {
         this.process = process;
         this.port = port;
         this.udpPort = udpPort;
+        this.iperfPort = iperfPort;
     }
 
     /** Starts the jar and waits until it is ready (60 s). */
     public static TargetService start() throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
+        int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         Path work = Files.createTempDirectory("target-service");
         LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(List.of(),
                 List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                        "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort)), work);
-        TargetService target = new TargetService(p, port, udpPort);
+                        "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort,
+                        "-Dtarget.iperf.host=127.0.0.1", "-Dtarget.iperf.port=" + iperfPort)), work);
+        TargetService target = new TargetService(p, port, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
         } catch (RuntimeException | InterruptedException e) {
@@ -50,6 +54,11 @@ public final class TargetService implements AutoCloseable {
     /** The reflector's address, {@code udp://127.0.0.1:port}. */
     public URI udp() {
         return URI.create("udp://127.0.0.1:" + udpPort);
+    }
+
+    /** The target's iperf3 server, {@code tcp://127.0.0.1:port}. */
+    public URI iperf() {
+        return URI.create("tcp://127.0.0.1:" + iperfPort);
     }
 
     /** Scheme, host and port, for the target's other paths. */

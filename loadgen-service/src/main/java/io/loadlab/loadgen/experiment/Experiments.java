@@ -10,6 +10,7 @@ import io.loadlab.loadgen.run.Runs;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.quarkus.arc.All;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
@@ -45,13 +46,13 @@ public class Experiments {
 
     @Inject
     public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
-                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds) {
+                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds, @All List<LinkProbe> probes) {
         this.runs = runs;
         this.jobs = jobs;
         this.clock = clock;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics);
+        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics, probes.stream().findFirst());
         jobs.register(JOB, config.retain(), 1, null);
     }
 
@@ -83,7 +84,7 @@ public class Experiments {
                 if (drive.cancelled()) {
                     break;
                 }
-                LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
+                LinkCapacity link = spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
                         : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
                         drive::cancelled);
                 update(id, x -> x.withLink(link));

@@ -52,7 +52,7 @@ class ExperimentsRestoreTest {
         Runs runs = new Runs(List.of(), jobs, clock, runsConfig, List.of());
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
-                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()));
+                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()), List.of());
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());

@@ -35,7 +35,7 @@ class IperfClientTargetTest {
     }
 
     private IperfReport run(Protocol protocol, int streams, Direction direction, long bitrate, int length) {
-        IperfReport r = CLIENT.run(new IperfSpec("127.0.0.1", target.iperfPort(), protocol, streams, direction, bitrate, length,
+        IperfReport r = CLIENT.run(new IperfSpec(IperfSpec.target("127.0.0.1", target.iperfPort()), protocol, streams, direction, bitrate, length,
                 Duration.ofSeconds(1), Duration.ZERO));
         assertNull(r.error(), () -> IperfTextReport.render(r));
         return r;

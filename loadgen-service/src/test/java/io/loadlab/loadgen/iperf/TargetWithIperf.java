@@ -65,6 +65,10 @@ final class TargetWithIperf implements AutoCloseable {
         return fail("target-service not ready after 60 s: " + Files.readString(log));
     }
 
+    String base() {
+        return "http://127.0.0.1:" + httpPort;
+    }
+
     int iperfPort() {
         return iperfPort;
     }
