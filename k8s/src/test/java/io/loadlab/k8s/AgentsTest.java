@@ -98,6 +98,8 @@ class AgentsTest {
         for (String target : List.of("target-4", "target-8", "target-16")) {
             assertEquals(Set.of("loadgen", AGENT, "prometheus"), reaching(target, "TCP", 8080), target);
             assertEquals(Set.of("loadgen", AGENT), reaching(target, "UDP", 11111), target);
+            assertEquals(Set.of("loadgen", AGENT), reaching(target, "TCP", 5201), target);
+            assertEquals(Set.of("loadgen", AGENT), reaching(target, "UDP", 5201), target);
         }
         assertEquals(Set.of("grafana", "loadgen", AGENT, "prometheus", "target-16", "target-4", "target-8"),
                 reaching("prometheus", "TCP", 9090), "pods no policy selects stay open");

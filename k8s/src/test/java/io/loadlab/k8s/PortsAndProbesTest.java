@@ -38,6 +38,8 @@ class PortsAndProbesTest {
             Service s = serviceFor(r, t);
             assertPort(overlay, s, t, "TCP", Repo.httpPort("target-service"));
             assertPort(overlay, s, t, "UDP", Repo.targetUdpPort());
+            assertPort(overlay, s, t, "TCP", Repo.targetIperfPort());
+            assertPort(overlay, s, t, "UDP", Repo.targetIperfPort());
         }
         Deployment lg = r.loadgen();
         assertPort(overlay, serviceFor(r, lg), lg, "TCP", Repo.httpPort("loadgen-service"));

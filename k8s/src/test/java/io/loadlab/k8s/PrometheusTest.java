@@ -98,6 +98,7 @@ class PrometheusTest {
                     t.put("__meta_kubernetes_pod_phase", "Running");
                     t.put("__meta_kubernetes_pod_container_port_number", Integer.toString(port.getContainerPort()));
                     t.put("__meta_kubernetes_pod_container_port_protocol", port.getProtocol());
+                    t.put("__meta_kubernetes_pod_container_port_name", port.getName() == null ? "" : port.getName());
                     d.labels().forEach((k, v) -> t.put("__meta_kubernetes_pod_label_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
                     if (a != null) {
                         a.forEach((k, v) -> t.put("__meta_kubernetes_pod_annotation_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));

@@ -85,4 +85,8 @@ final class Repo {
     static int targetUdpPort() {
         return Integer.parseInt(properties("target-service").getProperty("target.udp.port").trim());
     }
+
+    static int targetIperfPort() {
+        return Integer.parseInt(properties("target-service").getProperty("target.iperf.port").trim());
+    }
 }

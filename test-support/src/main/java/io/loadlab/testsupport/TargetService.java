@@ -40,7 +40,7 @@ public final class TargetService implements AutoCloseable {
     public static TargetService start() throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
-        int iperfPort = FreePorts.tcp();
+        int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         Path work = Files.createTempDirectory("target-service");
         LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(List.of(),
                 List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
@@ -66,6 +66,11 @@ public final class TargetService implements AutoCloseable {
     /** The iperf3 server's TCP port on 127.0.0.1. */
     public int iperfPort() {
         return iperfPort;
+    }
+
+    /** The target's iperf3 server, {@code tcp://127.0.0.1:port}. */
+    public URI iperf() {
+        return URI.create("tcp://127.0.0.1:" + iperfPort);
     }
 
     /** Scheme, host and port, for the target's other paths. */

@@ -2,6 +2,7 @@ package io.loadlab.common.tcp;
 
 import org.junit.jupiter.api.Test;
 
+import java.net.InetAddress;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -32,6 +33,28 @@ class TcpStateCountsTest {
         assertEquals(2L, counts.get(TcpState.ESTABLISHED));
         assertEquals(1L, counts.get(TcpState.TIME_WAIT));
         assertNull(counts.get(TcpState.CLOSE_WAIT));
+    }
+
+    @Test
+    void countsTheSocketsToOnePeerByStateInBothTables() throws Exception {
+        String mapped = """
+              sl  local_address                         remote_address                        st
+               0: 0000000000000000FFFF00000100007F:8A40 0000000000000000FFFF00000100007F:1F90 06 00000000:00000000
+               1: 0000000000000000FFFF00000100007F:8A42 0000000000000000FFFF00000200007F:1F90 06 00000000:00000000
+            """;
+        String[] forms = TcpStateCounts.procForms(InetAddress.getByName("127.0.0.1"));
+        Map<TcpState, Long> counts = TcpStateCounts.parsePeer(TCP, forms, 8080, new EnumMap<>(TcpState.class));
+        TcpStateCounts.parsePeer(mapped, forms, 8080, counts);
+        // the client end 8A3C (tcp) and the dual-stack client end 8A40 (tcp6, ::ffff:127.0.0.1); not 127.0.0.2's
+        assertEquals(1L, counts.get(TcpState.ESTABLISHED));
+        assertEquals(1L, counts.get(TcpState.TIME_WAIT));
+        assertEquals(2, counts.values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    @Test
+    void procFormsAreLittleEndianWords() throws Exception {
+        assertEquals("0100007F", TcpStateCounts.procForms(InetAddress.getByName("127.0.0.1"))[0]);
+        assertEquals("00000000000000000000000001000000", TcpStateCounts.procForms(InetAddress.getByName("::1"))[0]);
     }
 
     @Test

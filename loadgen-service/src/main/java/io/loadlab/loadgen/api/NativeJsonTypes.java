@@ -24,6 +24,7 @@ import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
@@ -46,7 +47,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * derives the set from the code and fails naming any type missing here.
  */
 @RegisterForReflection(targets = {
-        RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class,
+        RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         HttpRunSpec.class, HttpReport.class, HttpErrors.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,

@@ -9,6 +9,7 @@ import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Runs;
 
 import java.time.Duration;
@@ -43,11 +44,14 @@ final class CellRunner {
     private final NanoClock clock;
     private final Verdicts verdicts;
     private final TargetMetrics targetMetrics;
+    /** iperf's bulk run where that kind is installed. */
+    private final Optional<LinkProbe> probe;
     /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
     private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
     CellRunner(Runs runs, RunKinds kinds, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
-               TargetMetrics targetMetrics) {
+               TargetMetrics targetMetrics, Optional<LinkProbe> probe) {
+        this.probe = probe;
         this.runs = runs;
         this.kinds = kinds;
         this.owner = owner;
@@ -63,8 +67,29 @@ final class CellRunner {
                 v.keepAlive(), timeout);
     }
 
-    /** Downloads large answers for a while: bytes per second achieved estimate the link, from below. */
+    /**
+     * Measures the link with the probe (iperf3's TCP bulk run, down) against the target's iperf3 port; where that
+     * port does not answer (or no probe is installed), by downloading large answers, saying why in the evidence.
+     */
     LinkCapacity measureLink(ExperimentTarget t, ExperimentSpec spec, Consumer<String> started, BooleanSupplier cancelled) {
+        String why = "no link probe installed";
+        if (probe.isPresent() && t.iperf() != null) {
+            Duration seconds = Duration.ofSeconds(Math.max(1, (config.capacityDuration().toMillis() + 999) / 1000));
+            RunRecord run = runToEnd(probe.get().spec(t.iperf(), seconds), started, cancelled, null, seconds);
+            CellFigures r = kinds.figures(run).orElse(null);
+            if (run.state() == io.loadlab.loadgen.run.RunState.COMPLETED && r != null && r.durationSeconds() > 0
+                    && r.bytesReceived() > 0) {
+                return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id(),
+                        probe.get().method(), null);
+            }
+            why = "the iperf3 port " + t.iperf() + " did not answer (run " + run.id() + " " + run.state().json()
+                    + (run.failure() == null ? "" : ": " + run.failure()) + ")";
+        }
+        return download(t, started, cancelled, why);
+    }
+
+    /** Downloads large answers for a while: bytes per second achieved estimate the link, from below. */
+    private LinkCapacity download(ExperimentTarget t, Consumer<String> started, BooleanSupplier cancelled, String why) {
         int c = config.capacityConnections();
         Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
         RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
@@ -74,7 +99,8 @@ final class CellRunner {
             throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
                     + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
         }
-        return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id());
+        return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id(),
+                LinkCapacity.DOWNLOAD, why);
     }
 
     CellResult run(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link, Consumer<String> started,
@@ -133,7 +159,7 @@ final class CellRunner {
      * Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live,
      * and once more as soon as its measured part of {@code duration} is over.
      */
-    private RunRecord runToEnd(HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
+    private RunRecord runToEnd(RunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
                                Consumer<RunProgress> onProgress, Duration duration) {
         RunRecord run = runs.start(spec, owner.get());
         started.accept(run.id());

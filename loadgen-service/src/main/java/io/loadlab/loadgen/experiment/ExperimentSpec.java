@@ -44,6 +44,8 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
             http(v, at + "url", t.url());
             http(v, at + "metrics", t.metrics());
             v.check(t.cores() >= 1, at + "cores", "must be at least 1");
+            v.check(t.iperf() == null || ("tcp".equals(t.iperf().getScheme()) && t.iperf().getHost() != null
+                    && t.iperf().getPort() > 0), at + "iperf", "must be tcp://host:port, the target's iperf3 server");
         }
         for (int i = 0; i < variants.size(); i++) {
             Variant x = variants.get(i);

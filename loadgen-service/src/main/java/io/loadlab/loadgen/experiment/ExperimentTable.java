@@ -42,8 +42,9 @@ public final class ExperimentTable {
             s.append("  failure: ").append(x.failure()).append('\n');
         }
         for (LinkCapacity l : x.links()) {
-            s.append(f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(),
-                    l.measured() ? "measured by download, a lower bound" : "given"));
+            s.append(f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(), !l.measured() ? "given"
+                    : LinkCapacity.DOWNLOAD.equals(l.method()) ? "measured by download, a lower bound"
+                    + (l.note() == null ? "" : "; " + l.note()) : "measured by " + l.method()));
         }
         s.append('\n').append(String.format(Locale.ROOT, ROW, "target", "cores", "variant", "req/s", "MB/s", "p50(ms)",
                 "p99(ms)", "errors", "tgtCPU", "tgtWait", "thrtl", "lgCPU", "link", "verdict"));

@@ -13,6 +13,7 @@ import io.loadlab.loadgen.run.Runs;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.quarkus.arc.All;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
@@ -54,14 +55,14 @@ public class Experiments {
     @Inject
     public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
                        NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds,
-                       Calibrations calibrations) {
+                       Calibrations calibrations, @All List<LinkProbe> probes) {
         this.calibrations = calibrations;
         this.runs = runs;
         this.jobs = jobs;
         this.clock = clock;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics);
+        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics, probes.stream().findFirst());
         if (!(config.suspectShare() > 0 && config.suspectShare() <= 1)) {
             throw new IllegalArgumentException("loadgen.experiments.suspect-share must be above 0 and at most 1, was "
                     + config.suspectShare());
@@ -156,7 +157,7 @@ public class Experiments {
     }
 
     private LinkCapacity link(String id, ExperimentDrive drive, ExperimentSpec spec, ExperimentTarget t) {
-        LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
+        LinkCapacity link = spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
                 : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
                 drive::cancelled);
         update(id, x -> x.withLink(link));

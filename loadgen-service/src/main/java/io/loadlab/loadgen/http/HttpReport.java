@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
 
 /**
@@ -21,11 +22,30 @@ import io.loadlab.loadgen.report.RunReport;
  * @param warmupRequests    completed requests of the warm-up, left out of every other figure; a target's own
  *                          request counter, read before and after the run, rises by {@code requests + warmupRequests}
  *                          when the run had no timeout or read/write error
+ * @param localPorts        keepAlive false only (null otherwise): the loadgen's ephemeral ports toward the target at
+ *                          the end, in use and in TIME_WAIT
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
-                         double requestedRate, double achievedRate, long warmupRequests) implements RunReport {
+                         double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts)
+        implements RunReport {
+
+    /** A report without the ports' count: what runs before it wrote, and keep-alive runs. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests, null);
+    }
+
+    /** The same report with the ports counted at its end. */
+    public HttpReport withLocalPorts(LocalPorts ports) {
+        return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
+                latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
+                warmupRequests, ports);
+    }
 
     /** A report without warm-up figures, as the contract first stood. */
     public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,

@@ -13,7 +13,12 @@ import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunningLoad;
 
+import io.loadlab.common.tcp.TcpState;
+import io.loadlab.common.tcp.TcpStateCounts;
+import io.loadlab.loadgen.report.LocalPorts;
+
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
@@ -32,11 +37,13 @@ public final class HttpRun extends RunningLoad {
     private final RequestTemplate template;
     private final List<LoopDriver> loops = new ArrayList<>();
     private final RunStats stats;
+    private final InetSocketAddress address;
     private final AtomicInteger running;
 
     private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
         super(clock);
         this.spec = spec;
+        this.address = address;
         this.transport = Transport.create(spec.threads(), threadPrefix);
         this.template = RequestTemplate.of(spec);
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
@@ -134,7 +141,16 @@ public final class HttpRun extends RunningLoad {
         if (failure == null) {
             template.close();
         }
+        if (!spec.keepAlive()) {
+            report = report.withLocalPorts(localPorts());
+        }
         return new RunOutcome(report, histogram, cancelled(), failure);
+    }
+
+    /** The loadgen's sockets to the target now, after its loops closed theirs: in any state, and in TIME_WAIT. */
+    private LocalPorts localPorts() {
+        Map<TcpState, Long> counts = TcpStateCounts.toPeer(address.getAddress(), address.getPort());
+        return new LocalPorts(counts.values().stream().mapToLong(Long::longValue).sum(), counts.get(TcpState.TIME_WAIT));
     }
 
     @Override

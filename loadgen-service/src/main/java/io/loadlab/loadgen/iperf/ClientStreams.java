@@ -16,6 +16,7 @@ import io.loadlab.loadgen.engine.NanoClock;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
@@ -28,6 +29,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The client's streams: connected in iperf3's order (sending streams first), one worker thread each, stopped
@@ -43,11 +45,15 @@ final class ClientStreams {
     private final Duration timeout;
     private final List<Closeable> sockets = new ArrayList<>();
     private final List<StreamWorker> workers = new ArrayList<>();
-    private final List<StreamCounter> counters = new ArrayList<>();
+    /** Read by progress from other threads while the streams connect. */
+    private final List<StreamCounter> counters = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
-    ClientStreams(IperfSpec spec, NanoClock clock, Duration timeout) {
+    private final InetAddress address;
+
+    ClientStreams(IperfSpec spec, InetAddress address, NanoClock clock, Duration timeout) {
         this.spec = spec;
+        this.address = address;
         this.clock = clock;
         this.timeout = timeout;
     }
@@ -59,7 +65,7 @@ final class ClientStreams {
     void connect(Cookie cookie) throws IOException {
         int sending = spec.direction().clientSending(spec.streams());
         int all = sending + spec.direction().clientReceiving(spec.streams());
-        InetSocketAddress server = new InetSocketAddress(spec.host(), spec.port());
+        InetSocketAddress server = new InetSocketAddress(address, spec.port());
         for (int i = 0; i < all; i++) {
             StreamCounter counter = new StreamCounter(StreamId.of(i), i < sending, StreamCounter.BytesListener.NONE);
             counters.add(counter);

@@ -11,6 +11,7 @@ import io.loadlab.common.iperf.TestResults;
 import io.loadlab.loadgen.engine.NanoClock;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
@@ -34,23 +35,51 @@ final class ClientTest {
     private final NanoClock clock;
     private final RandomGenerator random;
     private final Duration controlTimeout;
+    private final InetAddress server;
+    private final ClientStreams streams;
+    private final Timeline timeline;
+    private volatile boolean cancelled;
 
-    ClientTest(IperfSpec spec, NanoClock clock, RandomGenerator random, Duration controlTimeout) {
+    /** @param server the address to connect to: the spec's host, resolved and admitted by the caller */
+    ClientTest(IperfSpec spec, InetAddress server, NanoClock clock, RandomGenerator random, Duration controlTimeout) {
         this.spec = spec;
+        this.server = server;
         this.clock = clock;
         this.random = random;
         this.controlTimeout = controlTimeout;
+        this.streams = new ClientStreams(spec, server, clock, controlTimeout);
+        this.timeline = new Timeline(spec, clock);
+    }
+
+    /** Ends the timed part early; the test then ends as iperf3's does, results exchanged, with what was measured. */
+    void cancel() {
+        cancelled = true;
+    }
+
+    /** Live figures from any thread: bytes this end counted in the measured part so far, up (sent) or down (received). */
+    long measuredBytes(boolean up) {
+        return timeline.measuredSoFar(streams.counters(), up);
+    }
+
+    double measuredSeconds() {
+        return timeline.measuredSecondsSoFar();
+    }
+
+    boolean warmingUp() {
+        return timeline.warmingUp();
+    }
+
+    int openStreams() {
+        return streams.counters().size();
     }
 
     IperfReport run() {
-        ClientStreams streams = new ClientStreams(spec, clock, controlTimeout);
-        Timeline timeline = new Timeline(spec, clock);
         ProcessCpu cpuAtStart = ProcessCpu.now();
-        TestResults server = null;
+        TestResults serverResults = null;
         String error = null;
         int timeoutMillis = (int) controlTimeout.toMillis();
         try (SocketChannel control = SocketChannel.open()) {
-            control.socket().connect(new InetSocketAddress(spec.host(), spec.port()), timeoutMillis);
+            control.socket().connect(new InetSocketAddress(server, spec.port()), timeoutMillis);
             control.setOption(StandardSocketOptions.TCP_NODELAY, true);
             control.socket().setSoTimeout(timeoutMillis);
             ControlChannel channel = new ControlChannel(control.socket().getInputStream(), control.socket().getOutputStream());
@@ -63,14 +92,14 @@ final class ClientTest {
             expect(channel, IperfState.TEST_START);
             expect(channel, IperfState.TEST_RUNNING);
             streams.start();
-            timeline.run(streams.counters());
+            timeline.run(streams.counters(), () -> cancelled);
             streams.stopSenders();
             channel.writeState(IperfState.TEST_END);
             expect(channel, IperfState.EXCHANGE_RESULTS);
             channel.writeJson(ourResults(streams, timeline, cpuAtStart).toJson());
-            server = TestResults.fromJson(channel.readJson(MAX_JSON));
+            serverResults = TestResults.fromJson(channel.readJson(MAX_JSON));
             expect(channel, IperfState.DISPLAY_RESULTS);
-            streams.drainReceivers(server, clock.nanoTime() + controlTimeout.toNanos());
+            streams.drainReceivers(serverResults, clock.nanoTime() + controlTimeout.toNanos());
             channel.writeState(IperfState.IPERF_DONE);
         } catch (IOException | IperfProtocolException | IperfRefusedException e) {
             error = e instanceof IOException ? e.getClass().getSimpleName() + ": " + e.getMessage() : e.getMessage();
@@ -84,7 +113,7 @@ final class ClientTest {
             error = streams.failure();
         }
         double[] cpu = ProcessCpu.now().utilisationSince(cpuAtStart, Math.max(1, timeline.elapsedNanos()));
-        return new ReportBuilder(spec, streams.counters(), timeline, server).build(
+        return new ReportBuilder(spec, streams.counters(), timeline, serverResults).build(
                 new IperfReport.CpuUtilisation(cpu[0], cpu[1], cpu[2]), error);
     }
 

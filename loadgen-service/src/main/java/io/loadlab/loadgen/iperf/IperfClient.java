@@ -2,6 +2,8 @@ package io.loadlab.loadgen.iperf;
 
 import io.loadlab.loadgen.engine.NanoClock;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.random.RandomGenerator;
 
@@ -23,7 +25,17 @@ public final class IperfClient {
         this.controlTimeout = controlTimeout;
     }
 
+    /** One test against the spec's host, resolved here (a caller that guards addresses uses {@link #run(IperfSpec, InetAddress)}). */
     public IperfReport run(IperfSpec spec) {
-        return new ClientTest(spec, clock, random, controlTimeout).run();
+        try {
+            return run(spec, InetAddress.getByName(spec.host()));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("cannot resolve " + spec.host(), e);
+        }
+    }
+
+    /** One test against {@code server}, the spec's host already resolved. */
+    public IperfReport run(IperfSpec spec, InetAddress server) {
+        return new ClientTest(spec, server, clock, random, controlTimeout).run();
     }
 }

@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.iperf;
 
+import io.loadlab.loadgen.report.RunReport;
+
 import java.util.List;
 
 /**
@@ -8,7 +10,7 @@ import java.util.List;
  * else why not (busy server, refused parameters, a lost connection), with whatever was measured until then.
  */
 public record IperfReport(IperfSpec spec, List<DirectionReport> directions, CpuUtilisation local, CpuUtilisation remote,
-                          String error) {
+                          String error) implements RunReport {
 
     public IperfReport {
         directions = List.copyOf(directions);

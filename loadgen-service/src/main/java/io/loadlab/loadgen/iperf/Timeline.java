@@ -4,9 +4,10 @@ import io.loadlab.common.iperf.StreamCounter;
 import io.loadlab.loadgen.engine.NanoClock;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * The test's clock: waits out warm-up and duration on the control thread, reading every stream's counts each
@@ -15,30 +16,41 @@ import java.util.Map;
  */
 final class Timeline {
 
+    /** How soon a cancel is seen: a tenth of the one-second interval. */
+    private static final long STOP_CHECK_NANOS = 100_000_000L;
+
     private final IperfSpec spec;
     private final NanoClock clock;
-    private final Map<Integer, Long> baselineBytes = new HashMap<>();
-    private final Map<Integer, Long> baselineDatagrams = new HashMap<>();
+    private final Map<Integer, Long> baselineBytes = new ConcurrentHashMap<>();
+    private final Map<Integer, Long> baselineDatagrams = new ConcurrentHashMap<>();
     private final List<IntervalFigures> up = new ArrayList<>();
     private final List<IntervalFigures> down = new ArrayList<>();
-    private long startNanos;
-    private long measureFromNanos;
-    private long endNanos;
+    private volatile long startNanos;
+    private volatile long measureFromNanos;
+    private volatile long endNanos;
 
     Timeline(IperfSpec spec, NanoClock clock) {
         this.spec = spec;
         this.clock = clock;
     }
 
-    void run(List<StreamCounter> counters) {
-        startNanos = clock.nanoTime();
+    /** Waits out warm-up and duration, or until {@code stop} answers true (checked at least every 100 ms). */
+    void run(List<StreamCounter> counters, BooleanSupplier stop) {
         long warmup = spec.warmup().toSeconds();
+        long now0 = clock.nanoTime();
+        if (warmup == 0) {
+            measureFromNanos = now0;
+        }
+        startNanos = now0;
         long seconds = warmup + spec.duration().toSeconds();
         long[] previous = {0, 0};
-        for (long s = 1; s <= seconds; s++) {
+        for (long s = 1; s <= seconds && !stop.getAsBoolean(); s++) {
             long due = startNanos + s * 1_000_000_000L;
-            for (long now = clock.nanoTime(); now < due; now = clock.nanoTime()) {
-                ClientTest.pause(due - now);
+            for (long now = clock.nanoTime(); now < due && !stop.getAsBoolean(); now = clock.nanoTime()) {
+                ClientTest.pause(Math.min(due - now, STOP_CHECK_NANOS));
+            }
+            if (stop.getAsBoolean()) {
+                break;
             }
             long[] totals = totals(counters);
             if (s == warmup) {
@@ -54,10 +66,42 @@ final class Timeline {
             }
             previous = totals;
         }
-        if (warmup == 0) {
-            measureFromNanos = startNanos;
+        if (measureFromNanos == 0) {
+            // stopped while warming up: nothing was measured
+            counters.forEach(c -> {
+                baselineBytes.put(c.id(), c.bytes());
+                baselineDatagrams.put(c.id(), c.datagramsSent());
+            });
+            measureFromNanos = clock.nanoTime();
         }
         endNanos = clock.nanoTime();
+    }
+
+    /** True while the warm-up is being driven. */
+    boolean warmingUp() {
+        return startNanos != 0 && measureFromNanos == 0 && endNanos == 0;
+    }
+
+    /** Bytes since the measured part began (0 while warming up), this end's count: sent on up streams, received on down. */
+    long measuredSoFar(List<StreamCounter> counters, boolean sending) {
+        if (measureFromNanos == 0) {
+            return 0;
+        }
+        long sum = 0;
+        for (StreamCounter c : counters) {
+            if (c.sending() == sending) {
+                sum += measured(c);
+            }
+        }
+        return sum;
+    }
+
+    /** Measured seconds so far, 0 while warming up. */
+    double measuredSecondsSoFar() {
+        if (measureFromNanos == 0) {
+            return 0;
+        }
+        return ((endNanos == 0 ? clock.nanoTime() : endNanos) - measureFromNanos) / 1e9;
     }
 
     private static long[] totals(List<StreamCounter> counters) {

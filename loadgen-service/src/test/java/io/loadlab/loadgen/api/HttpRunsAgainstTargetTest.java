@@ -176,6 +176,21 @@ class HttpRunsAgainstTargetTest {
         assertEquals(100, requests, "slots at 0, 20, ... 1980 ms");
         assertEquals(requests, run.getLong("report.connectionsOpened"), "one connection per completed request");
         assertTrue(run.getDouble("report.connectMicros.p50") > 0, "connect time recorded separately");
+        // Every closed connection leaves one socket in TIME_WAIT for 60 s, at whichever end closed first: the
+        // loadgen's ports to the target plus the target's on its port hold at least this run's 100.
+        long ours = run.getLong("report.localPorts.timeWait");
+        assertTrue(run.getLong("report.localPorts.inUse") >= ours, () -> run.prettify());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("target_tcp_connections\\{[^}]*state=\"time_wait\"[^}]*} (\\S+)")
+                .matcher(target.process().get("/q/metrics"));
+        assertTrue(m.find(), "the target exports target_tcp_connections{state=\"time_wait\"}");
+        long theirs = (long) Double.parseDouble(m.group(1));
+        assertTrue(ours + theirs >= 100, "TIME_WAIT: loadgen " + ours + " + target " + theirs + " < 100 closed connections");
+    }
+
+    @Test
+    void aKeepAliveRunCountsNoPorts() throws Exception {
+        JsonPath run = run(spec("\"connections\":2,\"duration\":\"1s\",\"warmup\":\"0s\",\"rate\":0"));
+        assertTrue(run.get("report.localPorts") == null, () -> run.prettify());
     }
 
     @Test

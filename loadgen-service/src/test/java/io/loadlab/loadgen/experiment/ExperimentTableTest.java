@@ -29,7 +29,7 @@ class ExperimentTableTest {
         CellResult c2 = new CellResult("target-2", 2, small.label(), "20250102-030405-000-002", "completed", 18_000,
                 12.0, 1.2, 7.5, 3, 0.0002, 0, 18_000, v.decide(Evidence.of(0.5, 0.96, 0.5, 0.0, null)));
         return ExperimentRecord.started("20250102-030405-000-000", spec, T0)
-                .withLink(new LinkCapacity("target-1", 100, false, null))
+                .withLink(LinkCapacity.given("target-1", 100))
                 .withCell(c1).withCell(c2).finished(RunState.COMPLETED, T0.plusSeconds(10), null);
     }
 

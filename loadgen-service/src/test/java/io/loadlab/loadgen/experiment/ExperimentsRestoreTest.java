@@ -54,7 +54,7 @@ class ExperimentsRestoreTest {
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
                 new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()),
-                new Calibrations(runs, jobs, clock, new RunKinds(List.of())));
+                new Calibrations(runs, jobs, clock, new RunKinds(List.of())), List.of());
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());

@@ -18,7 +18,7 @@ public final class IperfBenchMain {
     }
 
     public static void main(String[] args) {
-        IperfSpec spec = new IperfSpec("127.0.0.1", Integer.parseInt(args[0]), Protocol.TCP, Integer.parseInt(args[1]),
+        IperfSpec spec = new IperfSpec(IperfSpec.target("127.0.0.1", Integer.parseInt(args[0])), Protocol.TCP, Integer.parseInt(args[1]),
                 Direction.UP, 0, 0, Duration.ofSeconds(Long.parseLong(args[2])), Duration.ZERO);
         IperfReport r = new IperfClient(System::nanoTime, new Random(), Duration.ofSeconds(10)).run(spec);
         System.out.print(IperfTextReport.render(r));

@@ -23,7 +23,7 @@ class IperfClientStockServerTest {
     private static final IperfClient CLIENT = new IperfClient(System::nanoTime, new Random(), Duration.ofSeconds(10));
 
     private static IperfSpec spec(int port, Protocol protocol, int streams, Direction direction, long bitrate, int length) {
-        return new IperfSpec("127.0.0.1", port, protocol, streams, direction, bitrate, length, Duration.ofSeconds(1), Duration.ZERO);
+        return new IperfSpec(IperfSpec.target("127.0.0.1", port), protocol, streams, direction, bitrate, length, Duration.ofSeconds(1), Duration.ZERO);
     }
 
     private static long serverBytes(JsonNode report, String sum) {

@@ -26,7 +26,7 @@ class IperfClientTargetTest {
     static final RealTarget target = new RealTarget();
 
     private IperfReport run(Protocol protocol, int streams, Direction direction, long bitrate, int length) {
-        IperfReport r = CLIENT.run(new IperfSpec("127.0.0.1", target.process().iperfPort(), protocol, streams, direction, bitrate, length,
+        IperfReport r = CLIENT.run(new IperfSpec(IperfSpec.target("127.0.0.1", target.process().iperfPort()), protocol, streams, direction, bitrate, length,
                 Duration.ofSeconds(1), Duration.ZERO));
         assertNull(r.error(), () -> IperfTextReport.render(r));
         return r;

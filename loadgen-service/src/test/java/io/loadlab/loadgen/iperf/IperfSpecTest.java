@@ -2,6 +2,8 @@ package io.loadlab.loadgen.iperf;
 
 import io.loadlab.common.iperf.Direction;
 import io.loadlab.common.iperf.Protocol;
+import io.loadlab.loadgen.run.InvalidSpecException;
+import java.net.URI;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -14,17 +16,17 @@ class IperfSpecTest {
 
     @Test
     void namesEveryBadFieldAtOnce() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new IperfSpec("", 0, Protocol.UDP, 129,
+        InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> new IperfSpec(URI.create("udp://h:0"), Protocol.UDP, 129,
                 Direction.UP, -1, 70000, Duration.ofMillis(1500), Duration.ofSeconds(-1)));
-        for (String field : new String[] {"host", "port", "streams", "bitrate", "length", "duration", "warmup"}) {
+        for (String field : new String[] {"target", "streams", "bitrate", "length", "duration", "warmup"}) {
             assertTrue(e.getMessage().contains(field), e.getMessage());
         }
     }
 
     @Test
     void defaultLengthsAreIperf3s() {
-        assertEquals(131072, new IperfSpec("h", 1, Protocol.TCP, 1, Direction.UP, 0, 0, Duration.ofSeconds(1), Duration.ZERO).effectiveLength());
-        assertEquals(1460, new IperfSpec("h", 1, Protocol.UDP, 1, Direction.UP, 0, 0, Duration.ofSeconds(1), Duration.ZERO).effectiveLength());
+        assertEquals(131072, new IperfSpec(IperfSpec.target("h", 1), Protocol.TCP, 1, Direction.UP, 0, 0, Duration.ofSeconds(1), Duration.ZERO).effectiveLength());
+        assertEquals(1460, new IperfSpec(IperfSpec.target("h", 1), Protocol.UDP, 1, Direction.UP, 0, 0, Duration.ofSeconds(1), Duration.ZERO).effectiveLength());
     }
 
     @Test

@@ -49,7 +49,8 @@ public class ExperimentSpecReader {
         List<ExperimentTarget> targets = new ArrayList<>();
         List<JsonFields> targetFields = f.objects("targets");
         for (JsonFields t : targetFields == null ? List.<JsonFields>of() : targetFields) {
-            targets.add(new ExperimentTarget(t.text("name", null), t.uri("url"), t.uri("metrics"), t.integer("cores", 0)));
+            targets.add(new ExperimentTarget(t.text("name", null), t.uri("url"), t.uri("metrics"), t.integer("cores", 0),
+                    t.uri("iperf")));
             t.rejectUnknown();
         }
         List<Variant> variants = new ArrayList<>();
@@ -101,12 +102,15 @@ public class ExperimentSpecReader {
         return spec;
     }
 
-    /** Every address load or scrapes will go to: each target's API and its metrics. */
+    /** Every address load or scrapes will go to: each target's API, its metrics and its iperf3 server. */
     public static List<URI> destinations(ExperimentSpec spec) {
         List<URI> out = new ArrayList<>();
         spec.targets().forEach(t -> {
             out.add(t.url());
             out.add(t.metrics());
+            if (t.iperf() != null) {
+                out.add(t.iperf());
+            }
         });
         return out;
     }

@@ -1,0 +1,53 @@
+package io.loadlab.loadgen.iperf;
+
+import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
+import io.loadlab.loadgen.run.RunKindDefinition;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.util.Optional;
+
+/**
+ * iperf runs as the rest of the loadgen sees them: iperf3's text, the byte meters, and, for an experiment that
+ * measures its link with one, the bytes the client received (a {@code down} run's figure of capacity).
+ */
+@Singleton
+public class IperfKind extends RunKindDefinition<IperfSpec, IperfReport> {
+
+    private final IperfMeters meters;
+    private final IperfSpecReader reader;
+
+    @Inject
+    public IperfKind(IperfMeters meters, LimitsConfig limits, IperfLimits iperf) {
+        super(IperfSpec.KIND, IperfSpec.class, IperfReport.class);
+        this.meters = meters;
+        this.reader = new IperfSpecReader(limits, iperf);
+    }
+
+    @Override
+    public IperfSpec read(JsonFields fields) {
+        return reader.read(fields);
+    }
+
+    @Override
+    protected Optional<String> text(IperfSpec spec, IperfReport report, String histogram) {
+        return Optional.of(IperfTextReport.render(report));
+    }
+
+    @Override
+    protected void count(IperfSpec spec, IperfReport report) {
+        meters.count(report);
+    }
+
+    /** Received bytes of the down direction (0 for an up-only run) over the measured seconds; no requests, no latency. */
+    @Override
+    protected Optional<CellFigures> figures(IperfReport r) {
+        StreamFigures down = r.directions().stream().filter(d -> d.direction().equals("down")).findFirst()
+                .map(DirectionReport::sum).orElse(null);
+        double seconds = r.directions().isEmpty() ? 0 : r.directions().get(0).sum().seconds();
+        long received = down == null ? 0 : down.receivedBytes();
+        return Optional.of(new CellFigures(seconds, received, 0, null, r.error() == null ? 0 : 1, 0, 0, 0));
+    }
+}

@@ -1,0 +1,62 @@
+package io.loadlab.loadgen.iperf;
+
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.loadgen.run.RunProgress;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * One iperf test as a run: the test on a thread of its own (its streams have theirs), live bytes from its
+ * counters, cancel ending the timed part early. The test bounds every wait on the server, so it always ends; a
+ * cancelled test still exchanges results, so what was measured is kept.
+ */
+final class IperfRun implements LoadRun {
+
+    private final ClientTest test;
+    private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
+    private volatile boolean cancelled;
+
+    private IperfRun(ClientTest test) {
+        this.test = test;
+    }
+
+    static IperfRun start(ClientTest test, String threadName) {
+        IperfRun run = new IperfRun(test);
+        Thread t = new Thread(run::drive, threadName);
+        t.setDaemon(true);
+        t.start();
+        return run;
+    }
+
+    private void drive() {
+        try {
+            IperfReport report = test.run();
+            done.complete(new RunOutcome(report, null, cancelled, report.error()));
+        } catch (RuntimeException | Error e) {
+            done.complete(new RunOutcome(null, null, cancelled, "iperf test failed: " + e));
+        }
+    }
+
+    /** {@code requests} is 0: an iperf test counts bytes, sent on up streams and received on down ones. */
+    @Override
+    public RunProgress progress() {
+        double seconds = test.measuredSeconds();
+        long sent = test.measuredBytes(true);
+        long received = test.measuredBytes(false);
+        return new RunProgress(seconds, !done.isDone() && test.warmingUp(), 0, 0, 0, sent, received,
+                done.isDone() ? 0 : test.openStreams(), 0, null);
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        test.cancel();
+    }
+
+    @Override
+    public CompletionStage<RunOutcome> done() {
+        return done;
+    }
+}

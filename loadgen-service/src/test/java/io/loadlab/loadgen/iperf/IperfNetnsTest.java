@@ -1,0 +1,84 @@
+package io.loadlab.loadgen.iperf;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.common.iperf.Direction;
+import io.loadlab.common.iperf.Protocol;
+import io.loadlab.testsupport.NetnsLink;
+import io.loadlab.testsupport.SystemTest;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Through a 100 Mbit/s tbf link to a stock {@code iperf3 -s} in a namespace of this test's own: the engine's TCP
+ * bit rate down (the shaped way), and the experiment's link probe's, within 5% of the stock client's over the same
+ * link. The link, not the machine, sets all three, so a busy machine moves them together.
+ */
+@SystemTest
+class IperfNetnsTest {
+
+    private static final String NS_ADDR = "10.201.7.2";
+    private static final IperfClient CLIENT = new IperfClient(System::nanoTime, new Random(), Duration.ofSeconds(10));
+
+    @Test
+    void tcpDownMatchesTheStockClientOverATbfLink() throws Exception {
+        try (NetnsLink link = NetnsLink.up("iperf-ns", "iperf-h", "iperf-n", "10.201.7.1", NS_ADDR, "100mbit")) {
+            List<String> server = new ArrayList<>(link.enter());
+            server.addAll(List.of("iperf3", "-s", "-B", NS_ADDR, "-p", "5201"));
+            Path log = Files.createTempFile("iperf-netns", ".log");
+            Process p = new ProcessBuilder(server).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            try {
+                TimeUnit.MILLISECONDS.sleep(500);
+                assertTrue(p.isAlive(), () -> "iperf3 -s in the namespace: " + read(log));
+                double stock = stock();
+                IperfReport engine = CLIENT.run(new IperfSpec(IperfSpec.target(NS_ADDR, 5201), Protocol.TCP, 4, Direction.DOWN,
+                        0, 0, Duration.ofSeconds(3), Duration.ofSeconds(1)));
+                assertNull(engine.error(), () -> IperfTextReport.render(engine));
+                IperfReport probe = CLIENT.run((IperfSpec) new IperfLinkProbe().spec(URI.create("tcp://" + NS_ADDR + ":5201"),
+                        Duration.ofSeconds(3)));
+                assertNull(probe.error(), () -> IperfTextReport.render(probe));
+                double ours = engine.direction("down").sum().receivedBitsPerSecond();
+                double capacity = probe.direction("down").sum().receivedBitsPerSecond();
+                String figures = "stock " + stock / 1e6 + " Mbit/s, engine " + ours / 1e6 + ", probe " + capacity / 1e6;
+                assertEquals(1.0, ours / stock, 0.05, figures);
+                assertEquals(1.0, capacity / stock, 0.05, figures);
+            } finally {
+                p.destroy();
+                p.waitFor(5, TimeUnit.SECONDS);
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    /** Debian's iperf3 client, 4 streams, -R, 1 s omitted: what its receiver counted per second. */
+    private static double stock() throws Exception {
+        Path out = Files.createTempFile("iperf-netns-client", ".json");
+        Process c = new ProcessBuilder("iperf3", "-c", NS_ADDR, "-p", "5201", "-P", "4", "-R", "-t", "3", "-O", "1", "-J")
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        assertTrue(c.waitFor(30, TimeUnit.SECONDS), "iperf3 -c did not end");
+        JsonNode json = new ObjectMapper().readTree(out.toFile());
+        double bits = json.path("end").path("sum_received").path("bits_per_second").asDouble();
+        assertTrue(bits > 0, () -> "no end.sum_received.bits_per_second in " + json);
+        return bits;
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (java.io.IOException e) {
+            return e.toString();
+        }
+    }
+}
