@@ -1,9 +1,6 @@
 package io.loadlab.loadgen.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.loadgen.api.spec.CalibrationSpecReader;
-import io.loadlab.loadgen.api.spec.MalformedJsonException;
-import io.loadlab.loadgen.api.spec.SpecJson;
 import io.loadlab.loadgen.calibrate.CalibrationRecord;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
 import io.loadlab.loadgen.calibrate.Calibrations;
@@ -40,7 +37,7 @@ public class CalibrationsResource {
     @Inject
     Calibrations calibrations;
     @Inject
-    SpecJson specJson;
+    JsonBody json;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -58,16 +55,7 @@ public class CalibrationsResource {
         if (body == null || body.length == 0) {
             spec = CalibrationSpec.defaults();
         } else {
-            if (!RunsResource.isJson(contentType)) {
-                throw new ApiException(415, "Content-Type must be application/json, was " + contentType);
-            }
-            JsonNode root;
-            try {
-                root = specJson.read(body);
-            } catch (MalformedJsonException e) {
-                throw new ApiException(400, "malformed JSON: " + e.getMessage());
-            }
-            spec = reader.read(root);
+            spec = reader.read(json.read(contentType, body, "a JSON calibration spec, or none for the defaults"));
         }
         CalibrationRecord c = calibrations.start(spec);
         return Response.accepted(c).type(MediaType.APPLICATION_JSON_TYPE)
@@ -76,15 +64,11 @@ public class CalibrationsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "List calibrations newest first", description = "page counts from 0; size 1..100")
+    @Operation(summary = "List calibrations newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE)
     public CalibrationPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
-        int p = RunsResource.intParam("page", page, 0, 0, Integer.MAX_VALUE);
-        int s = RunsResource.intParam("size", size, 20, 1, RunsResource.MAX_PAGE_SIZE);
+        PageRequest p = PageRequest.of(page, size);
         List<CalibrationRecord> all = calibrations.list();
-        long from = (long) p * s;
-        List<CalibrationRecord> items = from >= all.size() ? List.of()
-                : all.subList((int) from, (int) Math.min(all.size(), from + s));
-        return new CalibrationPage(items, p, s, all.size());
+        return new CalibrationPage(p.slice(all), p.page(), p.size(), all.size());
     }
 
     @GET

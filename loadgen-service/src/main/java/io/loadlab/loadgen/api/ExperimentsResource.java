@@ -1,10 +1,7 @@
 package io.loadlab.loadgen.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.loadgen.api.guard.TargetGuard;
 import io.loadlab.loadgen.api.spec.ExperimentSpecReader;
-import io.loadlab.loadgen.api.spec.MalformedJsonException;
-import io.loadlab.loadgen.api.spec.SpecJson;
 import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTable;
@@ -29,9 +26,9 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Experiments: a matrix of targets by variants run cell by cell as ordinary runs, each cell judged
@@ -42,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 public class ExperimentsResource {
 
     static final MediaType CSV = MediaType.valueOf("text/csv");
-    private static final long CANCEL_WAIT_SECONDS = 15;
+    private static final Duration CANCEL_WAIT = Duration.ofSeconds(15);
 
     @Inject
     ExperimentSpecReader reader;
@@ -51,7 +48,7 @@ public class ExperimentsResource {
     @Inject
     Experiments experiments;
     @Inject
-    SpecJson specJson;
+    JsonBody body;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -60,25 +57,15 @@ public class ExperimentsResource {
     @Operation(summary = "Start an experiment", description = "Every bad field is named at once (targets[1].cores). "
             + "Every target's url and metrics must resolve inside loadgen.targets.allowed.")
     @APIResponse(responseCode = "202", description = "Started; Location names the experiment")
-    @APIResponse(responseCode = "400", description = "Invalid spec")
+    @APIResponse(responseCode = "400", description = "Invalid spec, malformed JSON (line and column named) or empty body")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "403", description = "A target resolves outside loadgen.targets.allowed")
     @APIResponse(responseCode = "409", description = "An experiment or a run is active; activeRun names it")
+    @APIResponse(responseCode = "413", description = "Request body over quarkus.http.limits.max-body-size")
+    @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
-    public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
-        if (!RunsResource.isJson(contentType)) {
-            throw new ApiException(415, "Content-Type must be application/json, was " + contentType);
-        }
-        if (body == null || body.length == 0) {
-            throw new ApiException(400, "request body is required: a JSON experiment spec");
-        }
-        JsonNode root;
-        try {
-            root = specJson.read(body);
-        } catch (MalformedJsonException e) {
-            throw new ApiException(400, "malformed JSON: " + e.getMessage());
-        }
-        ExperimentSpec spec = reader.read(root);
+    public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
+        ExperimentSpec spec = reader.read(body.read(contentType, bytes, "a JSON experiment spec"));
         ExperimentSpecReader.destinations(spec).forEach(guard::check);
         ExperimentRecord x = experiments.start(spec);
         return Response.accepted(x).type(MediaType.APPLICATION_JSON_TYPE)
@@ -87,15 +74,11 @@ public class ExperimentsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "List experiments newest first", description = "page counts from 0; size 1..100")
+    @Operation(summary = "List experiments newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE)
     public ExperimentPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
-        int p = RunsResource.intParam("page", page, 0, 0, Integer.MAX_VALUE);
-        int s = RunsResource.intParam("size", size, 20, 1, RunsResource.MAX_PAGE_SIZE);
+        PageRequest p = PageRequest.of(page, size);
         List<ExperimentRecord> all = experiments.list();
-        long from = (long) p * s;
-        List<ExperimentRecord> items = from >= all.size() ? List.of()
-                : all.subList((int) from, (int) Math.min(all.size(), from + s));
-        return new ExperimentPage(items, p, s, all.size());
+        return new ExperimentPage(p.slice(all), p.page(), p.size(), all.size());
     }
 
     @GET
@@ -134,12 +117,9 @@ public class ExperimentsResource {
     @APIResponse(responseCode = "409", description = "The experiment had already finished")
     public CompletionStage<Response> cancel(@PathParam("id") String id) {
         ExperimentRecord x = found(id);
-        return experiments.cancel(id)
-                .orElseThrow(() -> new ApiException(409, "experiment " + id + " already finished: " + x.state().json()))
-                .toCompletableFuture()
-                .thenApply(done -> Response.ok(done, MediaType.APPLICATION_JSON_TYPE).build())
-                .completeOnTimeout(null, CANCEL_WAIT_SECONDS, TimeUnit.SECONDS)
-                .thenApply(r -> r != null ? r : Response.accepted(found(id)).type(MediaType.APPLICATION_JSON_TYPE).build());
+        return CancelAnswer.of(experiments.cancel(id), "experiment " + id + " already finished: " + x.state().json(),
+                CANCEL_WAIT, done -> Response.ok(done, MediaType.APPLICATION_JSON_TYPE).build(),
+                () -> Response.accepted(found(id)).type(MediaType.APPLICATION_JSON_TYPE).build());
     }
 
     private ExperimentRecord found(String id) {

@@ -90,7 +90,7 @@ public class RunArtifactsResource {
     private static boolean wantsText(HttpHeaders headers) {
         for (MediaType t : headers.getAcceptableMediaTypes()) {
             // media types are case-insensitive (RFC 9110 8.3.1): TEXT/PLAIN is text/plain
-            if (t.isWildcardType() || RunsResource.isJson(t.toString().toLowerCase(java.util.Locale.ROOT))) {
+            if (t.isWildcardType() || JsonBody.isJson(t.toString().toLowerCase(java.util.Locale.ROOT))) {
                 return false;
             }
             if (t.isCompatible(MediaType.TEXT_PLAIN_TYPE)) {

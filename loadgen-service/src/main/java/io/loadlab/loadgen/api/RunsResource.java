@@ -1,15 +1,11 @@
 package io.loadlab.loadgen.api;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.loadgen.api.guard.TargetGuard;
-import io.loadlab.loadgen.api.spec.MalformedJsonException;
-import io.loadlab.loadgen.api.spec.SpecJson;
 import io.loadlab.loadgen.api.spec.SpecParser;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.Runs;
 import io.loadlab.loadgen.run.RunSpec;
-import io.loadlab.loadgen.run.Violation;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -32,9 +28,9 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /** Starting, watching, listing and cancelling runs. */
 @Path("/runs")
@@ -42,8 +38,7 @@ import java.util.concurrent.TimeUnit;
 @Tag(name = "runs")
 public class RunsResource {
 
-    static final int MAX_PAGE_SIZE = 100;
-    private static final long CANCEL_WAIT_SECONDS = 10;
+    private static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
 
     @Inject
     SpecParser parser;
@@ -52,7 +47,7 @@ public class RunsResource {
     @Inject
     Runs registry;
     @Inject
-    SpecJson specJson;
+    JsonBody body;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -70,36 +65,20 @@ public class RunsResource {
     @APIResponse(responseCode = "413", description = "Request body over quarkus.http.limits.max-body-size")
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
-    public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
-        if (!isJson(contentType)) {
-            throw new ApiException(415, "Content-Type must be application/json, was " + contentType);
-        }
-        if (body == null || body.length == 0) {
-            throw new ApiException(400, "request body is required: a JSON run spec");
-        }
-        JsonNode root;
-        try {
-            root = specJson.read(body);
-        } catch (MalformedJsonException e) {
-            throw new ApiException(400, "malformed JSON: " + e.getMessage());
-        }
-        RunSpec spec = parser.parse(root);
+    public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
+        RunSpec spec = parser.parse(body.read(contentType, bytes, "a JSON run spec"));
         spec.destinations().forEach(guard::check);
         RunRecord run = registry.start(spec);
         return Response.accepted(view(run)).location(URI.create("/runs/" + run.id())).build();
     }
 
     @GET
-    @Operation(summary = "List runs newest first", description = "page counts from 0; size 1.." + MAX_PAGE_SIZE
+    @Operation(summary = "List runs newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE
             + ". Lists the runs kept in memory (loadgen.runs.retain); older ones stay readable by id.")
     public RunPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
-        int p = intParam("page", page, 0, 0, Integer.MAX_VALUE);
-        int s = intParam("size", size, 20, 1, MAX_PAGE_SIZE);
+        PageRequest p = PageRequest.of(page, size);
         List<RunRecord> all = registry.list();
-        long from = (long) p * s;
-        List<RunView> items = from >= all.size() ? List.of()
-                : all.subList((int) from, (int) Math.min(all.size(), from + s)).stream().map(this::view).toList();
-        return new RunPage(items, p, s, all.size());
+        return new RunPage(p.slice(all).stream().map(this::view).toList(), p.page(), p.size(), all.size());
     }
 
     @GET
@@ -123,12 +102,9 @@ public class RunsResource {
     @APIResponse(responseCode = "409", description = "The run had already finished")
     public CompletionStage<Response> cancel(@PathParam("id") String id) {
         RunRecord run = found(id);
-        return registry.cancel(id)
-                .orElseThrow(() -> new ApiException(409, "run " + id + " already finished: " + run.state().json()))
-                .toCompletableFuture()
-                .thenApply(done -> Response.ok(view(done)).build())
-                .completeOnTimeout(null, CANCEL_WAIT_SECONDS, TimeUnit.SECONDS)
-                .thenApply(r -> r != null ? r : Response.accepted(view(found(id))).build());
+        return CancelAnswer.of(registry.cancel(id), "run " + id + " already finished: " + run.state().json(),
+                CANCEL_WAIT, done -> Response.ok(view(done)).build(),
+                () -> Response.accepted(view(found(id))).build());
     }
 
     private RunRecord found(String id) {
@@ -137,32 +113,5 @@ public class RunsResource {
 
     private RunView view(RunRecord r) {
         return RunView.of(r, registry.live(r.id()).orElse(null));
-    }
-
-    static boolean isJson(String contentType) {
-        MediaType t;
-        try {
-            t = contentType == null ? null : MediaType.valueOf(contentType);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-        return t != null && "application".equals(t.getType()) && ("json".equals(t.getSubtype()) || t.getSubtype().endsWith("+json"));
-    }
-
-    static int intParam(String name, String value, int dflt, int min, int max) {
-        if (value == null || value.isEmpty()) {
-            return dflt;
-        }
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= min && n <= max) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // answered below, like an out-of-range number
-        }
-        throw new ApiException(new ApiError(400, "invalid query parameter",
-                List.of(new Violation(name, "must be an integer from " + min + " to " + max)),
-                null, null, null, null));
     }
 }

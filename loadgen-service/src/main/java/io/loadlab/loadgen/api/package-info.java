@@ -7,6 +7,11 @@
  * field) - target resolution (400 naming {@code target}) - allowlist on every resolved address (403
  * naming the address and the rule) - active runs (409 naming the active run) - start (202).
  *
+ * <h2>One intake</h2>
+ * Every resource that takes a body takes it through {@link io.loadlab.loadgen.api.JsonBody} (415, 400 with the line
+ * and column of broken JSON), every job list pages through {@link io.loadlab.loadgen.api.PageRequest} and every job's
+ * {@code DELETE} answers through {@link io.loadlab.loadgen.api.CancelAnswer}; no resource calls another's statics.
+ *
  * <h2>Decisions</h2>
  * <ul>
  * <li>{@code DELETE} of a finished run answers 409: the client learns the run ended on its own.</li>

@@ -17,23 +17,28 @@ public final class SockperfTextReport {
     private SockperfTextReport() {
     }
 
-    /** sockperf's throughput summary. */
-    public static void throughput(StringBuilder out, long sent, double seconds, double perSecond, double mbps,
-                                   double mbits, int size) {
-        line(out, "Total of %d messages sent in %.3f sec", sent, seconds);
-        line(out, "Summary: Message Rate is %d [msg/sec]", Math.round(perSecond));
-        line(out, "Summary: BandWidth is %.3f MBps (%.3f Mbps)", mbps, mbits);
-        line(out, "Summary: Message size is %d bytes", size);
+    /** sockperf's throughput summary, then what the target counted (iperf3's wording) when it was asked. */
+    public static void throughput(StringBuilder out, SockperfThroughput r) {
+        line(out, "Total of %d messages sent in %.3f sec", r.messagesSent(), r.durationSeconds());
+        line(out, "Summary: Message Rate is %d [msg/sec]", Math.round(r.messagesPerSecond()));
+        line(out, "Summary: BandWidth is %.3f MBps (%.3f Mbps)", r.megabytesPerSecond(), r.megabitsPerSecond());
+        line(out, "Summary: Message size is %d bytes", r.messageSize());
+        if (r.targetMetricsProblem() != null) {
+            line(out, "Target: %s", r.targetMetricsProblem());
+        } else if (r.received() != null) {
+            line(out, "Target: received %d of %d datagrams (warm-up included), lost %d (%.4f%%)",
+                    r.received(), r.messagesSent() + r.warmupMessagesSent(), r.lost(), r.lossPercent());
+        }
     }
 
-    /** sockperf's latency summary and percentile ladder; {@code lat} in microseconds, RTT/2, null as empty. */
-    public static void latency(StringBuilder out, double seconds, long sent, long received, long dropped,
-                                long duplicated, long outOfOrder, LatencySummary lat) {
-        LatencySummary l = lat == null ? LatencySummary.EMPTY : lat;
-        line(out, "[Valid Duration] RunTime=%.3f sec; SentMessages=%d; ReceivedMessages=%d", seconds, sent, received);
+    /** sockperf's latency summary and percentile ladder (microseconds, RTT/2; no latency reads as empty). */
+    public static void latency(StringBuilder out, SockperfLatency r) {
+        LatencySummary l = r.latencyMicros() == null ? LatencySummary.EMPTY : r.latencyMicros();
+        line(out, "[Valid Duration] RunTime=%.3f sec; SentMessages=%d; ReceivedMessages=%d", r.durationSeconds(),
+                r.messagesSent(), r.pongsReceived());
         line(out, "====> avg-latency=%.3f (std-dev=%.3f)", l.mean(), l.stdev());
         line(out, "# dropped messages = %d; # duplicated messages = %d; # out-of-order messages = %d",
-                dropped, duplicated, outOfOrder);
+                r.dropped(), r.duplicated(), r.outOfOrder());
         line(out, "Summary: Latency is %.3f usec", l.mean());
         line(out, "Total %d observations; each percentile contains %.2f observations", l.count(), l.count() / 100.0);
         line(out, "---> <MAX> observation = %8.3f", l.max());
@@ -43,16 +48,6 @@ public final class SockperfTextReport {
             line(out, "---> percentile %s = %8.3f", names[i], values[i]);
         }
         line(out, "---> <MIN> observation = %8.3f", l.min());
-    }
-
-    /** What the target counted (iperf3's wording), or why it could not be read; nothing when not asked. */
-    public static void loss(StringBuilder out, Long received, Long lost, Double percent, long sentTotal, String problem) {
-        if (problem != null) {
-            line(out, "Target: %s", problem);
-        } else if (received != null) {
-            line(out, "Target: received %d of %d datagrams (warm-up included), lost %d (%.4f%%)",
-                    received, sentTotal, lost, percent);
-        }
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

@@ -18,14 +18,17 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 /**
  * Starts {@link UdpRun}s for one UDP kind; the three kinds' beans differ only in the kind they
- * answer for and the report they make. A target that cannot be resolved or a socket or metrics URL that cannot be opened
+ * answer for and the report they make, given here. A target that cannot be resolved or a socket or metrics URL that cannot be opened
  * gives a run already done with its failure.
  */
 public abstract class UdpRunDriver implements RunDriver {
 
+    private final String kind;
+    private final Function<UdpFigures, RunReport> report;
     private final NanoClock clock;
     private TaskScheduler intervals;
     private final AddressPolicy policy;
@@ -38,10 +41,19 @@ public abstract class UdpRunDriver implements RunDriver {
         this.intervals = scheduler;
     }
 
-    protected UdpRunDriver(NanoClock clock, AddressPolicy policy, Scraper scraper) {
+    /** @param report the report of this driver's kind, from the figures every UDP run measures */
+    protected UdpRunDriver(String kind, Function<UdpFigures, RunReport> report, NanoClock clock, AddressPolicy policy,
+                           Scraper scraper) {
+        this.kind = kind;
+        this.report = report;
         this.clock = clock;
         this.policy = policy;
         this.scraper = scraper;
+    }
+
+    @Override
+    public final String kind() {
+        return kind;
     }
 
     @Override
@@ -56,16 +68,13 @@ public abstract class UdpRunDriver implements RunDriver {
             stage = "read targetMetrics " + udp.targetMetrics();
             TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics(), scraper);
             stage = "open a UDP socket to " + peer;
-            return UdpRun.start(udp, this::report, clock, peer, counters, intervals, "loadgen-" + kind() + "-" + runs.incrementAndGet());
+            return UdpRun.start(udp, report, clock, peer, counters, intervals, "loadgen-" + kind() + "-" + runs.incrementAndGet());
         } catch (AddressRefusedException e) {
             return failed(e.getMessage());
         } catch (IOException | RuntimeException e) {
             return failed("cannot " + stage + ": " + e.getMessage());
         }
     }
-
-    /** The report of this driver's kind, from the figures every UDP run measures. */
-    protected abstract RunReport report(UdpFigures figures);
 
     private static LoadRun failed(String why) {
         return FinishedRun.failed(null, why);

@@ -3,6 +3,8 @@ package io.loadlab.loadgen.api;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static io.restassured.RestAssured.given;
 import static io.loadlab.loadgen.api.RunsApiTest.authed;
@@ -11,6 +13,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.emptyOrNullString;
+import static org.hamcrest.Matchers.startsWith;
 
 /**
  * Every kind of error answer, field by field: exactly the documented keys, each with its value. Run against the
@@ -40,6 +43,28 @@ class ErrorBodiesTest {
     void invalidExperimentNamesEachField() {
         json(authed().body("{\"duration\":\"soon\"}").post("/experiments").then(), 400, "code", "msg", "violations")
                 .body("violations.field", org.hamcrest.Matchers.hasItems("targets", "duration"));
+    }
+
+    /** One intake for every resource that takes a body: the same 415, 400 and line and column of broken JSON. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/runs", "/experiments"})
+    void everyBodyIsTakenInTheSameWay(String resource) {
+        json(authed().body("{\n  \"duration\": 10s\n}").post(resource).then(), 400, "code", "msg")
+                .body("msg", startsWith("malformed JSON")).body("msg", containsString("at line 2, column"));
+        json(authed().body("").post(resource).then(), 400, "code", "msg")
+                .body("msg", startsWith("request body is required: a JSON"));
+        json(given().header("Authorization", "Bearer " + RunsApiTest.TOKEN).contentType("text/plain").body("{}")
+                .post(resource).then(), 415, "code", "msg");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/runs", "/experiments"})
+    void everyListPagesInTheSameWay(String resource) {
+        json(given().queryParam("size", 101).get(resource).then(), 400, "code", "msg", "violations")
+                .body("violations[0].field", equalTo("size"))
+                .body("violations[0].message", equalTo("must be an integer from 1 to 100"));
+        json(given().queryParam("page", "x").get(resource).then(), 400, "code", "msg", "violations")
+                .body("violations[0].field", equalTo("page"));
     }
 
     @Test

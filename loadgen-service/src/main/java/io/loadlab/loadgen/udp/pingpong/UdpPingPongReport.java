@@ -2,6 +2,7 @@ package io.loadlab.loadgen.udp.pingpong;
 
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.udp.SockperfLatency;
 import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
@@ -15,7 +16,7 @@ import io.loadlab.loadgen.udp.UdpFigures;
 public record UdpPingPongReport(long messagesSent, double durationSeconds, int messageSize, double requestedRate,
                                 double messagesPerSecond, long pongsReceived, long dropped, long duplicated,
                                 long outOfOrder, long errors, LatencySummary latencyMicros, LatencySummary rttMicros)
-        implements RunReport {
+        implements RunReport, SockperfLatency {
 
     static UdpPingPongReport of(UdpFigures f) {
         return new UdpPingPongReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(), f.pongs(),

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.udp.throughput;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.udp.SockperfThroughput;
 import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
@@ -21,7 +22,8 @@ import io.loadlab.loadgen.udp.UdpFigures;
 public record UdpThroughputReport(long messagesSent, double durationSeconds, int messageSize, double requestedRate,
                                   double messagesPerSecond, double megabytesPerSecond, double megabitsPerSecond,
                                   long sendErrors, long warmupMessagesSent, Long received, Long lost,
-                                  Double lossPercent, String targetMetricsProblem) implements RunReport {
+                                  Double lossPercent, String targetMetricsProblem)
+        implements RunReport, SockperfThroughput {
 
     static UdpThroughputReport of(UdpFigures f) {
         return new UdpThroughputReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(),

@@ -3,11 +3,13 @@ package io.loadlab.loadgen.udp.underload;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.udp.SockperfLatency;
+import io.loadlab.loadgen.udp.SockperfThroughput;
 import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
  * An under-load run: throughput's figures and, on the one message in {@code replyEvery} that asked
- * for a pong, ping-pong's. Fields mean what they mean in {@link UdpThroughputReport} and {@link UdpPingPongReport}.
+ * for a pong, ping-pong's. Fields mean what they mean in udp-throughput's and udp-pingpong's reports.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record UdpUnderLoadReport(long messagesSent, double durationSeconds, int messageSize, double requestedRate,
@@ -15,7 +17,8 @@ public record UdpUnderLoadReport(long messagesSent, double durationSeconds, int 
                                  int replyEvery, long pongsRequested, long pongsReceived, long dropped,
                                  long duplicated, long outOfOrder, long errors, long warmupMessagesSent,
                                  LatencySummary latencyMicros, LatencySummary rttMicros, Long received, Long lost,
-                                 Double lossPercent, String targetMetricsProblem) implements RunReport {
+                                 Double lossPercent, String targetMetricsProblem)
+        implements RunReport, SockperfThroughput, SockperfLatency {
 
     static UdpUnderLoadReport of(UdpFigures f) {
         return new UdpUnderLoadReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(),
