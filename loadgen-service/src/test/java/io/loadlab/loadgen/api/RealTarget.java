@@ -7,7 +7,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import java.net.URI;
 
 /** The real target service for one test class: {@code @RegisterExtension static final RealTarget target}. */
-final class RealTarget implements BeforeAllCallback, AfterAllCallback {
+public final class RealTarget implements BeforeAllCallback, AfterAllCallback {
 
     private TargetServiceProcess process;
 
@@ -23,12 +23,12 @@ final class RealTarget implements BeforeAllCallback, AfterAllCallback {
         }
     }
 
-    URI testApi() {
+    public URI testApi() {
         return process.testApi();
     }
 
     /** Scheme, host and port, for the target's other paths. */
-    String base() {
+    public String base() {
         return testApi().toString().replace("/test/testApi", "");
     }
 

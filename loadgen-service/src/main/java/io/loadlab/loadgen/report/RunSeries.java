@@ -1,0 +1,25 @@
+package io.loadlab.loadgen.report;
+
+import java.util.List;
+
+/**
+ * A run's figures per second of its measured part, one {@link SeriesPoint} per second in order. Empty for runs
+ * recorded before runs kept one, and for kinds that do not capture one yet.
+ */
+public record RunSeries(List<SeriesPoint> points) {
+
+    public static final RunSeries EMPTY = new RunSeries(List.of());
+
+    public RunSeries {
+        points = points == null ? List.of() : List.copyOf(points);
+        for (int i = 0; i < points.size(); i++) {
+            if (points.get(i).second() != i) {
+                throw new IllegalArgumentException("points[" + i + "].second must be " + i + ", was " + points.get(i).second());
+            }
+        }
+    }
+
+    public boolean isEmpty() {
+        return points.isEmpty();
+    }
+}

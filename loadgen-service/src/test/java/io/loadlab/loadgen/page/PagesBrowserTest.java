@@ -1,0 +1,269 @@
+package io.loadlab.loadgen.page;
+
+import io.loadlab.loadgen.api.RealTarget;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.report.PercentileCurve;
+import io.loadlab.loadgen.run.RunRegistry;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import java.net.URI;
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The pages in a real browser (Debian's Chromium) against the real loadgen and the real target service: each page
+ * renders without a console error, shows the JSON report's figures, charts a point per percentile level, and makes
+ * no request to any host but the loadgen; the console starts a run with the token and follows it to the end.
+ */
+@QuarkusTest
+class PagesBrowserTest {
+
+    static final String TOKEN = "test-token";
+
+    @RegisterExtension
+    static final RealTarget target = new RealTarget();
+
+    private static Browser browser;
+
+    @TestHTTPResource("/")
+    URL base;
+    @Inject
+    RunRegistry registry;
+
+    @BeforeAll
+    static void startBrowser() throws Exception {
+        browser = Browser.start();
+    }
+
+    @AfterAll
+    static void stopBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @AfterEach
+    void cancelLeftovers() {
+        registry.activeIds().forEach(id -> registry.cancel(id));
+    }
+
+    private String spec(String extra) {
+        return "{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"method\":\"POST\","
+                + "\"headers\":{\"Content-Type\":\"application/json\"},\"body\":\"{\\\"number\\\": 2}\","
+                + "\"threads\":1,\"timeout\":\"2s\"," + extra + "}";
+    }
+
+    private static JsonPath finished(String path) throws InterruptedException {
+        for (int i = 0; i < 1200; i++) {
+            JsonPath x = given().accept("application/json").get(path).then().statusCode(200).extract().jsonPath();
+            if (!"running".equals(x.getString("state")) && !"queued".equals(x.getString("state"))) {
+                assertEquals("completed", x.getString("state"), x.prettify());
+                return x;
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        throw new AssertionError(path + " did not finish within 60 s");
+    }
+
+    private String run(String spec) throws InterruptedException {
+        String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json").body(spec)
+                .post("/runs").then().statusCode(202).extract().path("id");
+        finished("/runs/" + id);
+        return id;
+    }
+
+    /** Opens a page and checks what every page must: no console error, no request to another host. */
+    private void open(String path) throws Exception {
+        browser.consoleErrors();
+        browser.requests();
+        browser.driver.get(base.toString().replaceAll("/$", "") + path);
+        new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+                .until(d -> "complete".equals(browser.driver.executeScript("return document.readyState")));
+    }
+
+    private void assertCleanSince(String page, String... expected) throws Exception {
+        List<String> errors = new ArrayList<>(browser.consoleErrors());
+        for (String e : expected) {
+            assertTrue(errors.removeIf(m -> m.contains(e)), page + ": the expected error " + e + " was logged");
+        }
+        assertEquals(List.of(), errors, page + ": console errors");
+        List<URI> requests = browser.requests();
+        assertTrue(!requests.isEmpty(), page + ": the network log saw the page itself");
+        for (URI u : requests) {
+            boolean local = "data".equals(u.getScheme())
+                    || (u.getHost() != null && u.getHost().equals(base.getHost()) && u.getPort() == base.getPort());
+            assertTrue(local, page + " asked another host: " + u);
+        }
+    }
+
+    private Object js(String script) {
+        return browser.driver.executeScript(script);
+    }
+
+    @Test
+    void aRunReportShowsTheJsonReportsFiguresAndAPointPerPercentileLevel() throws Exception {
+        String id = run(spec("\"connections\":4,\"duration\":\"2s\",\"warmup\":\"300ms\",\"rate\":0"));
+        // A browser's Accept on the run's own URL gets the page; curl's JSON stays JSON.
+        open("/runs/" + id);
+        assertEquals("Run " + id, browser.driver.getTitle());
+        given().get("/runs/" + id).then().statusCode(200).contentType(containsString("json")).body("id", equalTo(id));
+
+        Map<String, Object> report = given().get("/runs/" + id + "/report").then().statusCode(200).extract().jsonPath().getMap("");
+        int checked = 0;
+        for (Map.Entry<String, Object> f : report.entrySet()) {
+            if (f.getValue() instanceof Number n) {
+                WebElement cell = browser.driver.findElement(By.cssSelector("td[data-field='" + f.getKey() + "']"));
+                assertEquals(n.doubleValue(), Double.parseDouble(cell.getText()), 0.0, f.getKey());
+                checked++;
+            } else if (f.getValue() instanceof Boolean || f.getValue() instanceof String) {
+                WebElement cell = browser.driver.findElement(By.cssSelector("td[data-field='" + f.getKey() + "']"));
+                assertEquals(f.getValue().toString(), cell.getText(), f.getKey());
+                checked++;
+            }
+        }
+        assertTrue(checked >= 8, "requests, durationSeconds, requestsPerSecond, bytes... all shown: " + checked);
+        String p99 = given().get("/runs/" + id + "/report").then().extract().jsonPath().getString("latencyMicros.p99");
+        assertEquals(p99, cellText("#latency tbody tr", "p99", 1));
+
+        int levels = PercentileCurve.ofNanos(HistogramCodec.decode(
+                given().get("/runs/" + id + "/histogram?format=base64").then().statusCode(200).extract().asString())).size();
+        assertTrue(levels > 10, "a 2 s run's histogram has many percentile levels: " + levels);
+        assertEquals(levels, browser.driver.findElements(By.cssSelector("#percentiles tbody tr")).size(), "table rows");
+        assertEquals((long) levels, js("return charts.percentiles.data[0].length"), "chart points");
+        assertEquals((long) levels, js("return charts.percentiles.data[1].filter(v => v != null).length"), "chart values");
+
+        // No per-second series is recorded yet (the engine's capture comes next): the page says so, not a blank.
+        assertTrue(!report.containsKey("series"), "reports carry no series yet: " + report.keySet());
+        assertEquals("No per-second series for this run.", browser.driver.findElement(By.id("no-series")).getText());
+        assertCleanSince("run report");
+    }
+
+    private String cellText(String rows, String stat, int column) {
+        for (WebElement row : browser.driver.findElements(By.cssSelector(rows))) {
+            if (row.findElement(By.tagName("th")).getText().equals(stat)) {
+                return row.findElements(By.tagName("td")).get(column - 1).getText();
+            }
+        }
+        throw new AssertionError("no row " + stat);
+    }
+
+    @Test
+    void anOpenModelRunShowsIntendedTimeBesideServiceTimeAndComparesWithAClosedOne() throws Exception {
+        String open = run(spec("\"connections\":4,\"duration\":\"2s\",\"rate\":50"));
+        String closed = run(spec("\"connections\":2,\"duration\":\"1s\",\"rate\":0"));
+        open("/runs/" + open + "/report.html");
+        List<String> columns = browser.driver.findElements(By.cssSelector("#latency thead th")).stream()
+                .map(WebElement::getText).toList();
+        assertEquals(List.of("statistic", "latencyMicros", "serviceTimeMicros"), columns);
+        long openRequests = given().get("/runs/" + open + "/report").then().extract().jsonPath().getLong("requests");
+        assertEquals(Long.toString(openRequests), browser.driver.findElement(By.cssSelector("td[data-field='requests']")).getText());
+        assertCleanSince("open-model report");
+
+        open("/compare?runs=" + open + "," + closed);
+        assertEquals(3L, js("return charts.percentiles.data.length"), "x and one curve per run");
+        List<WebElement> tables = browser.driver.findElements(By.cssSelector("table.percentiles"));
+        assertEquals(2, tables.size());
+        WebElement requests = browser.driver.findElements(By.cssSelector("#compare tbody tr")).stream()
+                .filter(r -> r.findElement(By.tagName("th")).getText().equals("requests")).findFirst().orElseThrow();
+        List<String> cells = requests.findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+        long closedRequests = given().get("/runs/" + closed + "/report").then().extract().jsonPath().getLong("requests");
+        assertEquals(List.of(Long.toString(openRequests), Long.toString(closedRequests),
+                ComparePage.difference(Long.toString(openRequests), Long.toString(closedRequests))), cells);
+        assertCleanSince("compare");
+
+        given().get("/compare?runs=" + open + ",nope-1").then().statusCode(404).body("msg", equalTo("no run nope-1"));
+        given().get("/compare?runs=" + open).then().statusCode(400).body("msg", containsString("2 to 8"));
+        given().get("/compare?runs=a,b,c,d,e,f,g,h,i").then().statusCode(400).body("msg", containsString("2 to 8"));
+        given().get("/compare").then().statusCode(400).body("msg", containsString("runs"));
+        given().accept("text/html").get("/runs/nope-2").then().statusCode(404).contentType(containsString("json"))
+                .body("msg", equalTo("no run nope-2"));
+    }
+
+    @Test
+    void theConsoleRefusesAWrongTokenThenStartsARunAndFollowsItToTheEnd() throws Exception {
+        open("/ui/");
+        WebElement token = browser.driver.findElement(By.id("token"));
+        token.clear();
+        token.sendKeys("wrong-token");
+        browser.driver.executeScript("document.getElementById('spec').value = arguments[0]",
+                spec("\"connections\":2,\"duration\":\"3s\",\"rate\":0"));
+        browser.driver.findElement(By.id("start-button")).click();
+        WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(20));
+        wait.until(d -> d.findElement(By.id("message")).getText().startsWith("401"));
+        assertTrue(browser.driver.findElement(By.id("message")).getText().contains("missing or wrong bearer token"));
+        assertEquals(List.of(), registry.activeIds(), "a refused start starts nothing");
+
+        token.clear();
+        token.sendKeys(TOKEN);
+        assertEquals(TOKEN, js("return sessionStorage.getItem('loadgen.token')"));
+        assertEquals(0L, js("return localStorage.length"), "the token is kept for this tab only");
+        browser.driver.findElement(By.id("start-button")).click();
+        wait.until(d -> d.findElement(By.id("message")).getText().startsWith("started run "));
+        String id = browser.driver.findElement(By.id("message")).getText().substring("started run ".length());
+        List<String> states = new ArrayList<>();
+        List<Double> progress = new ArrayList<>();
+        new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100)).until(d -> {
+            String s = d.findElement(By.id("active-state")).getText();
+            if (states.isEmpty() || !states.get(states.size() - 1).equals(s)) {
+                states.add(s);
+            }
+            progress.add(Double.parseDouble(d.findElement(By.id("active-progress")).getAttribute("value")));
+            return "completed".equals(s);
+        });
+        assertEquals(id, browser.driver.findElement(By.id("active-id")).getText());
+        assertTrue(states.contains("running") && states.indexOf("running") < states.indexOf("completed"), "states seen: " + states);
+        assertTrue(progress.stream().anyMatch(p -> p > 0 && p < 1), "progress between start and end: " + progress);
+        assertEquals("completed", given().get("/runs/" + id).then().extract().path("state"));
+        new WebDriverWait(browser.driver, Duration.ofSeconds(10))
+                .until(d -> !d.findElements(By.cssSelector("#runs tr[data-id='" + id + "']")).isEmpty());
+        // The one error a browser logs here is the refused start: Chromium reports every 4xx answer to fetch().
+        assertCleanSince("console", "/runs - Failed to load resource: the server responded with a status of 401");
+    }
+
+    @Test
+    void anExperimentPageShowsEachVerdictWithItsEvidenceAndTheBars() throws Exception {
+        String b = target.base();
+        String spec = "{\"name\":\"pages\",\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\","
+                + "\"metrics\":\"" + b + "/q/metrics\",\"cores\":1}],"
+                + "\"variants\":[{\"number\":10,\"connections\":2,\"threads\":1},{\"number\":100,\"connections\":2,\"threads\":1}],"
+                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
+        String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json").body(spec)
+                .post("/experiments").then().statusCode(202).extract().path("id");
+        JsonPath x = finished("/experiments/" + id);
+        open("/experiments/" + id);
+        assertEquals("Experiment " + id, browser.driver.getTitle());
+        List<WebElement> rows = browser.driver.findElements(By.cssSelector("#cells tbody tr"));
+        assertEquals(2, rows.size());
+        for (int i = 0; i < 2; i++) {
+            assertTrue(rows.get(i).findElement(By.className("verdict")).getText().startsWith(x.getString("cells[" + i + "].verdict.verdict")));
+            assertTrue(rows.get(i).findElement(By.className("evidence")).getText().contains("target CPU"));
+        }
+        assertEquals(List.of("n=10 c=2", "n=100 c=2"), js("return JSON.parse(document.getElementById('chart-data').textContent).bars.variants"));
+        assertEquals(2L, js("return charts.bars.data.length"), "x and one bar series per target");
+        assertEquals(2L, js("return charts.bars.data[1].filter(v => v != null).length"), "a bar per variant");
+        assertEquals(2, browser.driver.findElements(By.cssSelector("#scaling tbody tr")).size());
+        assertCleanSince("experiment");
+        given().accept("text/html").get("/experiments/nope-3").then().statusCode(404).body("msg", equalTo("no experiment nope-3"));
+    }
+}
