@@ -27,9 +27,16 @@
     plot(el, 'percentiles', {
       title: 'latency (µs) by percentile',
       scales: { x: { time: false, distr: 3, log: 10 } },
-      axes: [{ values: function (u, splits) { return splits.map(label); } }, { label: 'µs' }],
+      axes: [{ splits: decades, values: function (u, splits) { return splits.map(label); } }, { label: 'µs' }],
       series: series
     }, joined);
+  }
+
+  // Ticks at 0%, 90%, 99%, 99.9%...: x = 1, 10, 100, 1000... up to the largest x plotted.
+  function decades(u) {
+    var max = u.scales.x.max, out = [];
+    for (var x = 1; x <= max * 1.0001; x *= 10) { out.push(x); }
+    return out;
   }
 
   function label(x) {
