@@ -119,6 +119,19 @@ class PagesBrowserTest {
         }
     }
 
+    /** The no-other-host check can fail: a page that asks another (loopback) host is seen in the network log. */
+    @Test
+    void theNetworkLogSeesARequestToAnotherHost() throws Exception {
+        open("/ui/");
+        browser.driver.executeScript("var i = new Image(); i.src = 'http://127.0.0.2:9/probe.png'; document.body.appendChild(i);");
+        new WebDriverWait(browser.driver, Duration.ofSeconds(10)).until(d -> Boolean.TRUE.equals(
+                browser.driver.executeScript("return performance.getEntriesByName('http://127.0.0.2:9/probe.png').length > 0 "
+                        + "|| document.images[document.images.length - 1].complete")));
+        AssertionError seen = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> assertCleanSince("a page asking 127.0.0.2", "probe.png"));
+        assertTrue(seen.getMessage().contains("asked another host: http://127.0.0.2:9/probe.png"), seen.getMessage());
+    }
+
     private Object js(String script) {
         return browser.driver.executeScript(script);
     }
