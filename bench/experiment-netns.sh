@@ -20,6 +20,7 @@ LINK=${LINK:-100mbit} DURATION=${DURATION:-5s} WARMUP=${WARMUP:-2s} TARGET_CORE=
 TARGET_JAVA_OPTS=${TARGET_JAVA_OPTS:-}
 QUOTA_US=${QUOTA_US:-50000} CG=lgexp-b CPU_CG=/sys/fs/cgroup/cpu
 NS=lgexp-b HOST_IF=lgexpb-r NS_IF=lgexpb-t HOST_ADDR=10.200.7.5 NS_ADDR=10.200.7.6 PORT=18090
+netns=$root/test-support/src/main/resources/io/loadlab/testsupport/netns.sh
 [ "$(id -u)" = 0 ] || { echo "needs root for ip netns, tc and cgroups" >&2; exit 2; }
 [ -f "$CPU_CG/cpu.cfs_quota_us" ] || { echo "needs the cgroup v1 cpu controller at $CPU_CG" >&2; exit 2; }
 for m in target-service loadgen-service; do
@@ -31,9 +32,7 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  for p in $(ip netns pids "$NS" 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
-  ip netns del "$NS" 2>/dev/null || true
-  ip link del "$HOST_IF" 2>/dev/null || true
+  bash "$netns" down "$NS" "$HOST_IF"
   remove_cgroup
   rm -rf "$work"
 }
@@ -43,20 +42,13 @@ remove_cgroup() { # moves any task left back to the root group first: a cgroup w
   rmdir "$CPU_CG/$CG" 2>/dev/null || true
 }
 trap cleanup EXIT INT TERM
-cleanup_leftovers() { ip netns del "$NS" 2>/dev/null || true; ip link del "$HOST_IF" 2>/dev/null || true; remove_cgroup; }
-cleanup_leftovers
+remove_cgroup
 mkdir "$CPU_CG/$CG"
 
-ip netns add "$NS"
-ip link add "$HOST_IF" type veth peer name "$NS_IF"
-ip link set "$NS_IF" netns "$NS"
-ip addr add "$HOST_ADDR/30" dev "$HOST_IF"; ip link set "$HOST_IF" up
-ip netns exec "$NS" ip addr add "$NS_ADDR/30" dev "$NS_IF"
-ip netns exec "$NS" ip link set "$NS_IF" up
-ip netns exec "$NS" ip link set lo up
-shape() { ip netns exec "$NS" tc qdisc replace dev "$NS_IF" root tbf rate "$1" burst 32kbit latency 50ms; }
-unshape() { ip netns exec "$NS" tc qdisc del dev "$NS_IF" root 2>/dev/null || true; }
-shape "$LINK"
+# The topology the tests use too (test-support's NetnsLink runs the same script); up removes leftovers first.
+bash "$netns" up "$NS" "$HOST_IF" "$NS_IF" "$HOST_ADDR" "$NS_ADDR" "$LINK"
+shape() { bash "$netns" shape "$NS" "$NS_IF" "$1"; }
+unshape() { bash "$netns" unshape "$NS" "$NS_IF"; }
 
 # The subshell joins the cgroup, then becomes the target (nsenter and taskset exec): its pid is the JVM's.
 sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cg "$CPU_CG/$CG" \

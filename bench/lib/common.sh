@@ -1,5 +1,8 @@
 # Shared helpers for bench scripts: sourced, not run. Everything they start listens on loopback only.
 
+# The checkout, wherever this file is sourced from (start_nginx also runs in a fresh bash -c).
+loadlab_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+
 require() {
   for tool in "$@"; do
     command -v "$tool" >/dev/null 2>&1 || { echo "missing tool: $tool (Debian package: ${PKG[$tool]:-$tool})" >&2; exit 2; }
@@ -26,34 +29,18 @@ answer_bytes() {
   printf '{"code":200,"msg":"ok","body":[%s]}' "$body"
 }
 
-# start_nginx DIR PORT BYTES_FILE: one nginx process (no master, one worker loop) answering BYTES on /test/testApi.
+# start_nginx DIR PORT BYTES_FILE: one nginx process (no master, one worker loop) answering BYTES on every path
+# (/test/testApi included) and its counters on /status: the nginx.conf the tests start (test-support), filled in here.
 start_nginx() {
-  local dir=$1 port=$2 bytes
+  local dir=$1 port=$2 bytes conf
   bytes=$(sed "s/'/\\\\'/g" "$3")
   mkdir -p "$dir"
-  cat > "$dir/nginx.conf" <<CONF
-daemon off;
-master_process off;
-worker_processes 1;
-pid $dir/nginx.pid;
-error_log $dir/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  keepalive_requests 100000000;
-  keepalive_timeout 300s;
-  client_body_temp_path $dir/body;
-  proxy_temp_path $dir/proxy;
-  fastcgi_temp_path $dir/fastcgi;
-  uwsgi_temp_path $dir/uwsgi;
-  scgi_temp_path $dir/scgi;
-  server {
-    listen 127.0.0.1:$port;
-    location = /test/testApi { default_type application/json; return 200 '$bytes'; }
-    location = /status { stub_status; }
-  }
-}
-CONF
+  conf=$(<"$loadlab_root/test-support/src/main/resources/io/loadlab/testsupport/nginx.conf")
+  # quoted replacements: bash 5.2 would otherwise put the match in place of any & in them
+  conf=${conf//@DIR@/"$dir"}
+  conf=${conf//@PORT@/"$port"}
+  conf=${conf//@BODY@/"$bytes"}
+  printf '%s\n' "$conf" > "$dir/nginx.conf"
   # Detached from our stdout, or a caller's $(start_nginx ...) would wait for nginx to exit.
   nginx -p "$dir" -c "$dir/nginx.conf" >/dev/null 2>&1 &
   echo $!

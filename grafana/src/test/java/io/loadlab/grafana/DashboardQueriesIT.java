@@ -4,6 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.testsupport.FreePorts;
+import io.loadlab.testsupport.LocalProcess;
+import io.loadlab.testsupport.Prometheus;
+import io.loadlab.testsupport.ServiceJar;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
@@ -12,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,6 +36,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -42,6 +47,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * variable and every panel query of every dashboard is evaluated through Prometheus' HTTP API at a moment
  * inside the run that feeds it (UDP panels: the UDP run), and must return data.
  */
+@SystemTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DashboardQueriesIT {
 
@@ -58,7 +64,8 @@ class DashboardQueriesIT {
     private static final List<String> FINISHED = List.of("completed", "failed", "cancelled");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    private final List<LocalProcess> processes = new ArrayList<>();
+    private final List<AutoCloseable> processes = new ArrayList<>();
+    private Prometheus prometheusProcess;
     private PrometheusApi prometheus;
     private double startedAt;
     private double httpMoment;
@@ -70,35 +77,29 @@ class DashboardQueriesIT {
 
     @BeforeAll
     void scrapeBothServicesUnderLoad() throws Exception {
-        Path prometheusBin = onPath("prometheus");
-        Path promtool = onPath("promtool");
-        Path targetJar = jar("loadlab.target.jar", "target-service");
-        Path loadgenJar = jar("loadlab.loadgen.jar", "loadgen-service");
         Path workRoot = Path.of(System.getProperty("loadlab.work.dir", System.getProperty("java.io.tmpdir")));
         Files.createDirectories(workRoot);
         Path work = Files.createTempDirectory(workRoot, "dashboards-");
 
         int targetPort = FreePorts.tcp();
         int loadgenPort = FreePorts.tcp();
-        int prometheusPort = FreePorts.tcp();
         int udpPort = FreePorts.udp();
         String token = UUID.randomUUID().toString();
         Path config = work.resolve("prometheus.yml");
         writeScrapeConfig(config, Map.of("target-service", "127.0.0.1:" + targetPort, "loadgen-service", "127.0.0.1:" + loadgenPort));
-        run(List.of(promtool.toString(), "check", "config", config.toString()), work);
+        assertNull(Prometheus.check(config), "promtool check config " + config);
 
-        LocalProcess target = start("target-service", java(targetJar, "-Dquarkus.http.port=" + targetPort,
-                "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort), work);
-        LocalProcess loadgen = start("loadgen-service", java(loadgenJar, "-Dquarkus.http.port=" + loadgenPort,
-                "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
-                "-Dloadgen.data-dir=" + work.resolve("loadgen-data")), work);
-        LocalProcess prom = start("prometheus", List.of(prometheusBin.toString(), "--config.file=" + config,
-                "--storage.tsdb.path=" + work.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + prometheusPort,
-                "--log.level=warn"), work);
-        prom.awaitReady("http://127.0.0.1:" + prometheusPort + "/-/ready", Duration.ofSeconds(20));
+        LocalProcess target = start("target-service", ServiceJar.TARGET.command(List.of(), List.of("-Xmx256m",
+                "-Dquarkus.http.port=" + targetPort, "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.host=127.0.0.1",
+                "-Dtarget.udp.port=" + udpPort)), work);
+        LocalProcess loadgen = start("loadgen-service", ServiceJar.LOADGEN.command(List.of(), List.of("-Xmx256m",
+                "-Dquarkus.http.port=" + loadgenPort, "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
+                "-Dloadgen.data-dir=" + work.resolve("loadgen-data"))), work);
+        prometheusProcess = Prometheus.start(config, work);
+        processes.add(prometheusProcess);
         target.awaitReady("http://127.0.0.1:" + targetPort + "/q/health/ready", Duration.ofSeconds(30));
         loadgen.awaitReady("http://127.0.0.1:" + loadgenPort + "/q/health/ready", Duration.ofSeconds(30));
-        prometheus = new PrometheusApi("http://127.0.0.1:" + prometheusPort);
+        prometheus = new PrometheusApi(prometheusProcess.base());
         startedAt = now();
         awaitScraped("target-service", "loadgen-service");
 
@@ -143,7 +144,11 @@ class DashboardQueriesIT {
     @AfterAll
     void stopEverything() {
         for (int i = processes.size() - 1; i >= 0; i--) {
-            processes.get(i).close();
+            try {
+                processes.get(i).close();
+            } catch (Exception e) {
+                throw new IllegalStateException("stopping " + processes.get(i), e);
+            }
         }
     }
 
@@ -272,7 +277,7 @@ class DashboardQueriesIT {
             }
             Thread.sleep(250);
         }
-        fail("Prometheus did not scrape " + List.of(jobs) + " within 20 s:\n" + processes.get(processes.size() - 1).logTail());
+        fail("Prometheus did not scrape " + List.of(jobs) + " within 20 s:\n" + prometheusProcess.logTail());
     }
 
     /** prometheus-local.yml with each job's targets replaced and every interval at 1 s. */
@@ -299,43 +304,6 @@ class DashboardQueriesIT {
         LocalProcess p = LocalProcess.start(name, command, work);
         processes.add(p);
         return p;
-    }
-
-    private static List<String> java(Path jar, String... properties) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.add("-Xmx256m");
-        cmd.addAll(List.of(properties));
-        cmd.add("-jar");
-        cmd.add(jar.toString());
-        return cmd;
-    }
-
-    private static void run(List<String> command, Path work) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes());
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "timed out: " + command);
-        assertEquals(0, p.exitValue(), command + ":\n" + out);
-    }
-
-    private static Path onPath(String tool) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            Path candidate = Path.of(dir, tool);
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        throw new AssertionError("'" + tool + "' not found on PATH: the dashboard test needs a real Prometheus; "
-                + "install the Debian package 'prometheus' (apt-get install prometheus), which provides prometheus and promtool");
-    }
-
-    private static Path jar(String property, String module) {
-        String path = System.getProperty(property);
-        if (path == null || !Files.isRegularFile(Path.of(path))) {
-            throw new AssertionError("no packaged " + module + " at " + path + ": build it first, e.g. "
-                    + "mvn -o -B -DskipTests package -pl " + module + " (or run the whole build from the root)");
-        }
-        return Path.of(path);
     }
 
     private static double now() {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * capped by a CPU limit (the shared {@code io.loadlab.common.cores.Cores}); the manifests pass that limit the way the rule reads it
  * and nothing that would bypass the rule.
  */
+@SystemTest
 class CoresTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;

@@ -1,5 +1,6 @@
 package io.loadlab.k8s;
 
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * The documented order is warning-free: a namespace made with {@code kubectl create namespace} lacks the
  * last-applied annotation, and the first {@code kubectl apply -k} then warns about it.
  */
+@SystemTest
 class DocumentedStepsTest {
 
     static final String NAMESPACE_FILE = "k8s/base/platform/namespace.yaml";

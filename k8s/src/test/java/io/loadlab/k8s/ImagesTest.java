@@ -2,7 +2,7 @@ package io.loadlab.k8s;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Registries and tags are set in one place, kustomize's images: in components/images. */
+@SystemTest
 class ImagesTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;
@@ -30,10 +31,10 @@ class ImagesTest {
             assertTrue(i.hasNonNull("newTag") || i.hasNonNull("digest"), i.path("name").asText() + ": no tag or digest in images:");
             expected.put(i.path("name").asText(), i.hasNonNull("digest") ? name + "@" + i.get("digest").asText() : name + ":" + i.get("newTag").asText());
         }
-        for (Deployment d : Kustomize.render(overlay).all(Deployment.class)) {
-            for (Container c : Pods.spec(d).getContainers()) {
+        for (Workload d : Kustomize.render(overlay).workloads()) {
+            for (Container c : d.spec().getContainers()) {
                 assertTrue(expected.containsValue(c.getImage()),
-                        overlay + ": " + d.getMetadata().getName() + " runs " + c.getImage() + ", not an image set in components/images " + expected.values());
+                        overlay + ": " + d.name() + " runs " + c.getImage() + ", not an image set in components/images " + expected.values());
             }
         }
         assertEquals(expected.get("loadlab/target-service"),

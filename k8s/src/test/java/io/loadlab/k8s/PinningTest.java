@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.Toleration;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Where pods land and what CPU they own: the core of a fair comparison between node sizes. */
+@SystemTest
 class PinningTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;

@@ -3,6 +3,7 @@ package io.loadlab.k8s;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.openshift.api.model.monitoring.v1.PodMetricsEndpoint;
 import io.fabric8.openshift.api.model.monitoring.v1.PodMonitor;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The optional component: a PodMonitor (a CRD, checked against fabric8's monitoring.coreos.com model). */
+@SystemTest
 class PrometheusOperatorComponentTest {
 
     @Test

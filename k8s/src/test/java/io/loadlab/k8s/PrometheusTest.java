@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.loadlab.testsupport.Prometheus;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
@@ -21,14 +23,13 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** The rendered Prometheus configuration is valid, discovers the annotated pods and keeps their labels. */
+@SystemTest
 class PrometheusTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;
@@ -81,23 +82,23 @@ class PrometheusTest {
     void relabelingScrapesEachAnnotatedPodAtItsPortAndPath(String overlay) throws IOException {
         Rendered r = Kustomize.render(overlay);
         JsonNode rules = Rendered.MAPPER.readTree(config(r)).path("scrape_configs").get(0).path("relabel_configs");
-        for (Deployment d : r.all(Deployment.class)) {
-            Map<String, String> a = d.getSpec().getTemplate().getMetadata().getAnnotations();
+        for (Workload d : r.workloads()) {
+            Map<String, String> a = d.annotations();
             boolean annotated = a != null && "true".equals(a.get("prometheus.io/scrape"));
             List<Map<String, String>> kept = new ArrayList<>();
-            for (Container c : Pods.spec(d).getContainers()) {
+            for (Container c : d.spec().getContainers()) {
                 for (var port : c.getPorts()) {
                     Map<String, String> t = new TreeMap<>();
                     t.put("__address__", "10.0.0.1:" + port.getContainerPort());
                     t.put("__metrics_path__", "/metrics");
-                    t.put("__meta_kubernetes_namespace", d.getMetadata().getNamespace());
-                    t.put("__meta_kubernetes_pod_name", d.getMetadata().getName() + "-0");
+                    t.put("__meta_kubernetes_namespace", d.namespace());
+                    t.put("__meta_kubernetes_pod_name", d.name() + "-0");
                     t.put("__meta_kubernetes_pod_node_name", "node-1");
                     t.put("__meta_kubernetes_pod_ip", "10.0.0.1");
                     t.put("__meta_kubernetes_pod_phase", "Running");
                     t.put("__meta_kubernetes_pod_container_port_number", Integer.toString(port.getContainerPort()));
                     t.put("__meta_kubernetes_pod_container_port_protocol", port.getProtocol());
-                    Pods.podLabels(d).forEach((k, v) -> t.put("__meta_kubernetes_pod_label_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
+                    d.labels().forEach((k, v) -> t.put("__meta_kubernetes_pod_label_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
                     if (a != null) {
                         a.forEach((k, v) -> t.put("__meta_kubernetes_pod_annotation_" + k.replaceAll("[^a-zA-Z0-9_]", "_"), v));
                     }
@@ -106,7 +107,7 @@ class PrometheusTest {
                     }
                 }
             }
-            String what = overlay + ": " + d.getMetadata().getName();
+            String what = overlay + ": " + d.name();
             if (!annotated) {
                 assertEquals(List.of(), kept, what + " is not annotated yet scraped");
                 continue;
@@ -115,24 +116,15 @@ class PrometheusTest {
             Map<String, String> t = kept.get(0);
             assertEquals("10.0.0.1:" + a.get("prometheus.io/port"), t.get("__address__"), what + " address");
             assertEquals(a.get("prometheus.io/path"), t.get("__metrics_path__"), what + " path");
-            assertEquals(d.getMetadata().getNamespace(), t.get("namespace"));
-            assertEquals(d.getMetadata().getName() + "-0", t.get("pod"));
+            assertEquals(d.namespace(), t.get("namespace"));
+            assertEquals(d.name() + "-0", t.get("pod"));
             assertEquals("node-1", t.get("node"));
         }
     }
 
     private static String promtool(Path file, String config) throws Exception {
         Files.writeString(file, config, StandardCharsets.UTF_8);
-        Process p;
-        try {
-            p = new ProcessBuilder("promtool", "check", "config", file.toString()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            return fail("promtool is required to check the Prometheus configuration and was not found on PATH"
-                    + " (Debian/Ubuntu package 'prometheus'): " + e.getMessage());
-        }
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "promtool did not finish");
-        return p.exitValue() == 0 ? null : out;
+        return Prometheus.check(file);
     }
 
     private static Set<String> fieldNames(JsonNode n) {

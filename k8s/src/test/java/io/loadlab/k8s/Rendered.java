@@ -53,6 +53,8 @@ record Rendered(String name, String yaml, List<HasMetadata> objects) {
             Map.entry("v1/ServiceAccount", ServiceAccount.class),
             Map.entry("v1/PersistentVolumeClaim", PersistentVolumeClaim.class),
             Map.entry("apps/v1/Deployment", Deployment.class),
+            Map.entry("apps/v1/StatefulSet", io.fabric8.kubernetes.api.model.apps.StatefulSet.class),
+            Map.entry("networking.k8s.io/v1/NetworkPolicy", io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class),
             Map.entry("rbac.authorization.k8s.io/v1/Role", Role.class),
             Map.entry("rbac.authorization.k8s.io/v1/RoleBinding", RoleBinding.class),
             Map.entry("rbac.authorization.k8s.io/v1/ClusterRole", ClusterRole.class),
@@ -101,6 +103,11 @@ record Rendered(String name, String yaml, List<HasMetadata> objects) {
 
     <T extends HasMetadata> T get(Class<T> type, String name) {
         return find(type, name).orElseThrow(() -> new AssertionError(this.name + ": no " + type.getSimpleName() + " " + name));
+    }
+
+    /** Every Deployment and StatefulSet: whatever runs pods. */
+    List<Workload> workloads() {
+        return objects.stream().map(Workload::of).filter(java.util.Objects::nonNull).toList();
     }
 
     /** ConfigMaps are generated with a content hash suffix; this finds one by its generator name. */

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The "restricted" Pod Security Standard and a read-only root file system on every pod. */
+@SystemTest
 class SecurityContextTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;
@@ -27,15 +29,15 @@ class SecurityContextTest {
     @FieldSource("OVERLAYS")
     void everyPodRunsRestrictedWithAReadOnlyRoot(String overlay) {
         Rendered r = Kustomize.render(overlay);
-        for (Deployment d : r.all(Deployment.class)) {
-            PodSpec spec = Pods.spec(d);
+        for (Workload d : r.workloads()) {
+            PodSpec spec = d.spec();
             PodSecurityContext pod = Optional.ofNullable(spec.getSecurityContext()).orElseGet(PodSecurityContext::new);
             List<Container> all = new ArrayList<>(spec.getContainers());
             if (spec.getInitContainers() != null) {
                 all.addAll(spec.getInitContainers());
             }
             for (Container c : all) {
-                String what = overlay + ": " + d.getMetadata().getName() + "/" + c.getName();
+                String what = overlay + ": " + d.name() + "/" + c.getName();
                 SecurityContext sc = Optional.ofNullable(c.getSecurityContext()).orElseGet(SecurityContext::new);
                 Boolean nonRoot = sc.getRunAsNonRoot() != null ? sc.getRunAsNonRoot() : pod.getRunAsNonRoot();
                 Long uid = sc.getRunAsUser() != null ? sc.getRunAsUser() : pod.getRunAsUser();
@@ -54,7 +56,7 @@ class SecurityContextTest {
                 assertTrue(volumeAt(spec, c, "/tmp").map(v -> v.getEmptyDir() != null).orElse(false),
                         what + ": /tmp must be an emptyDir when the root is read-only");
             }
-            assertTrue(spec.getHostNetwork() == null || !spec.getHostNetwork(), d.getMetadata().getName() + ": hostNetwork");
+            assertTrue(spec.getHostNetwork() == null || !spec.getHostNetwork(), d.name() + ": hostNetwork");
         }
     }
 

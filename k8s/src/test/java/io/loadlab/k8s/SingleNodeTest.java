@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * overlays/single-node: everything schedules on one small node (kind, minikube, k3s, Docker Desktop),
  * and differs from the base only where scheduling needs it.
  */
+@SystemTest
 class SingleNodeTest {
 
     static final String OVERLAY = "overlays/single-node";

@@ -48,12 +48,17 @@
     var s = data.series;
     if (!s || !s.second || !s.second.length) { return; }
     if (kind === 'rate') {
+      var counted = s.counted || 'requests';
+      var lines = [{ label: 'second' }, { label: counted, stroke: palette[0], width: 2 },
+        { label: 'errors', stroke: palette[1], width: 2 }], columns = [s.second, s.requests, s.errors];
+      if (s.lost && s.lost.some(function (v) { return v != null; })) { // kinds that ask for pongs
+        lines.push({ label: 'pongs lost', stroke: palette[4], width: 2 });
+        columns.push(s.lost);
+      }
       plot(el, 'rate', {
-        title: 'requests and errors per second', scales: { x: { time: false } },
-        axes: [{ label: 'second' }, { label: 'per second' }],
-        series: [{ label: 'second' }, { label: 'requests', stroke: palette[0], width: 2 },
-          { label: 'errors', stroke: palette[1], width: 2 }]
-      }, [s.second, s.requests, s.errors]);
+        title: counted + ', errors' + (columns.length > 3 ? ' and lost pongs' : '') + ' per second',
+        scales: { x: { time: false } }, axes: [{ label: 'second' }, { label: 'per second' }], series: lines
+      }, columns);
     } else {
       plot(el, 'series-latency', {
         title: 'latency per second (µs)', scales: { x: { time: false } },

@@ -22,6 +22,8 @@ public interface TargetConfig {
 
     Udp udp();
 
+    Iperf iperf();
+
     interface Cache {
         /** How long an encoded answer lives after it was built (the reference used 1000 minutes). */
         @WithDefault("1000M")
@@ -51,5 +53,46 @@ public interface TargetConfig {
         /** Senders whose sequence numbers are followed, in all; the least recently heard is forgotten beyond. */
         @WithDefault("4096")
         int maxSenders();
+    }
+
+    interface Iperf {
+        /** Port of the iperf3-compatible server (TCP control and streams, UDP streams); 0 picks a free one (tests). */
+        @WithDefault("5201")
+        int port();
+
+        /** Address it binds; every interface by default, as the HTTP server. */
+        @WithDefault("0.0.0.0")
+        String host();
+
+        /** False: no iperf3 server. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Streams per direction a test may ask for ({@code -P}); iperf3's own server allows 128. */
+        @WithDefault("128")
+        int maxStreams();
+
+        /** Largest block or datagram ({@code -l}), in bytes: bounds each stream's buffer. iperf3 allows 1 MiB for TCP. */
+        @WithDefault("1048576")
+        int maxLength();
+
+        /** Longest test ({@code -t} plus {@code -O}), in seconds; iperf3's own limit is a day. */
+        @WithDefault("3600")
+        int maxSeconds();
+
+        /** Largest JSON message (parameters, results) read on the control connection, in bytes. */
+        @WithDefault("65536")
+        int maxJsonBytes();
+
+        /** How long a client may stay silent on the control connection outside the test's own time. */
+        @WithDefault("10s")
+        Duration controlTimeout();
+
+        /**
+         * After the client's results arrive, how long receiving streams keep reading until they hold every byte the
+         * client says it sent: iperf3's server stops at once and reports up to its socket buffers short.
+         */
+        @WithDefault("2s")
+        Duration drainTimeout();
     }
 }

@@ -1,9 +1,8 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetRefusedException;
-import io.loadlab.loadgen.run.ActiveJob;
-import io.loadlab.loadgen.run.ActiveJobException;
-import io.loadlab.loadgen.run.DataDirUnavailableException;
+import io.loadlab.loadgen.job.ActiveJobException;
+import io.loadlab.loadgen.job.DataDirUnavailableException;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.NoDriverException;
 import jakarta.ws.rs.WebApplicationException;
@@ -40,8 +39,7 @@ public class ApiErrors {
     /** One active job at a time, runs and experiments alike: the body names the one in the way. */
     @ServerExceptionMapper
     public Response busy(ActiveJobException e) {
-        String msg = e.shareFull() && ActiveJob.RUN.equals(e.active().get(0).kind())
-                ? e.getMessage() + " (loadgen.runs.max-active)" : e.getMessage();
+        String msg = e.limit() != null ? e.getMessage() + " (" + e.limit() + ")" : e.getMessage();
         return json(new ApiError(409, msg, null, e.first(), null, null, null));
     }
 

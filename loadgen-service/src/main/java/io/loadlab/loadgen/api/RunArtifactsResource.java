@@ -1,13 +1,10 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.http.HttpReport;
-import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.HistogramLog;
-import io.loadlab.loadgen.report.WrkTextReport;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
-import io.loadlab.loadgen.run.RunRegistry;
-import io.loadlab.loadgen.udp.SockperfTextReport;
+import io.loadlab.loadgen.run.Runs;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -29,7 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class RunArtifactsResource {
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
+
+    @Inject
+    RunKinds kinds;
 
     @GET
     @Path("report")
@@ -48,15 +48,8 @@ public class RunArtifactsResource {
         if (!wantsText(headers)) {
             return Response.ok(run.report(), MediaType.APPLICATION_JSON_TYPE).build();
         }
-        String udp = SockperfTextReport.render(run.report());
-        if (udp != null) {
-            return Response.ok(udp, MediaType.TEXT_PLAIN_TYPE).build();
-        }
-        if (!(run.spec() instanceof HttpRunSpec spec) || !(run.report() instanceof HttpReport report)) {
-            throw new ApiException(406, "text layouts exist for http (wrk) and udp (sockperf) runs; ask for application/json");
-        }
-        Histogram h = run.histogram() == null ? null : HistogramCodec.decode(run.histogram());
-        String text = WrkTextReport.render(spec.target(), spec.duration(), spec.threads(), spec.connections(), report, h);
+        String text = kinds.text(run).orElseThrow(() -> new ApiException(406,
+                "text layouts exist for http (wrk) and udp (sockperf) runs; ask for application/json"));
         return Response.ok(text, MediaType.TEXT_PLAIN_TYPE).build();
     }
 

@@ -7,7 +7,7 @@ import io.loadlab.loadgen.api.spec.SpecJson;
 import io.loadlab.loadgen.api.spec.SpecParser;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.RunRecord;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violation;
 import jakarta.inject.Inject;
@@ -50,7 +50,7 @@ public class RunsResource {
     @Inject
     TargetGuard guard;
     @Inject
-    RunRegistry registry;
+    Runs registry;
     @Inject
     SpecJson specJson;
 

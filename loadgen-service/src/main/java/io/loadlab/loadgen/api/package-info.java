@@ -15,5 +15,9 @@
  * <li>Error bodies are always JSON: {@code code}, {@code msg}, and {@code violations},
  *     {@code activeRun}, {@code target}/{@code address}/{@code rule} where they apply.</li>
  * </ul>
+ *
+ * <p>May depend on every package below it ({@code job}, {@code run}, {@code experiment}, {@code report},
+ * {@code scrape}), JAX-RS, Jackson and CDI; reaches a kind only through
+ * {@link io.loadlab.loadgen.run.RunKindDefinition} and its public records (ArchitectureTest).
  */
 package io.loadlab.loadgen.api;

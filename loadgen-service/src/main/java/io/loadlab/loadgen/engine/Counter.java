@@ -22,5 +22,13 @@ public enum Counter {
     /** UDP: a pong for a message already answered. */
     DUPLICATED,
     /** UDP: a pong below the highest sequence number answered before it. */
-    OUT_OF_ORDER
+    OUT_OF_ORDER;
+
+    /** True for what a report counts as an error: connect, timeout, read/write, and 3xx, 4xx, 5xx answers. */
+    public boolean error() {
+        return switch (this) {
+            case CONNECT_ERRORS, TIMEOUTS, READ_WRITE_ERRORS, STATUS_3XX, STATUS_4XX, STATUS_5XX -> true;
+            default -> false;
+        };
+    }
 }

@@ -21,14 +21,11 @@ public final class LatencyRecorder {
     }
 
     /**
-     * Reader only (callers serialise): moves what was recorded since the previous call into
-     * {@code first} and, unless null, {@code second}.
+     * Reader only (callers serialise): what was recorded since the previous call. The histogram is the
+     * reader's own and is recycled by the next call, so read or add it before draining again.
      */
-    void drainInto(Histogram first, Histogram second) {
+    Histogram drain() {
         interval = recorder.getIntervalHistogram(interval);
-        first.add(interval);
-        if (second != null) {
-            second.add(interval);
-        }
+        return interval;
     }
 }

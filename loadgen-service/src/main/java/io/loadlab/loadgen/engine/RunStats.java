@@ -11,6 +11,11 @@ import java.util.List;
  * {@link #sampleIfDue()} from whoever asks for progress and on {@link #sample()} at the end, so a
  * run needs no collector thread; the recorders hold everything in between in fixed memory.
  * Thread-safe: readers serialise on this object, writers never see it.
+ * <p>
+ * Optionally it also keeps an {@link IntervalSeries}: once {@link #openIntervals opened}, every sample also
+ * adds what it drained to the open interval, and {@link #closeInterval} (an {@link IntervalTicker}, each
+ * second) ends it. The intervals share the recorders with the cumulative figures, so together they hold
+ * exactly what the run recorded: a request is in one interval, and in the cumulative histogram once.
  */
 public final class RunStats {
 
@@ -27,6 +32,10 @@ public final class RunStats {
     private long lastCompleted;
     private LatencySummary lastInterval;
     private double currentRate;
+    private boolean sampled;
+    private IntervalSeries intervals;
+    private IntervalAccumulator open;
+    private long lastClosedIndex = -1;
 
     /**
      * @param warmup           one per event loop, the warm-up's stats
@@ -63,17 +72,35 @@ public final class RunStats {
     /** Merges every loop's interval: the last interval's summary and rate, and the cumulative histograms. */
     public synchronized void sample() {
         long now = clock.nanoTime();
+        sampled = true;
         interval.reset();
         for (PhaseStats w : warmup) {
-            w.latency().drainInto(interval, null);
+            Histogram drained = w.latency().drain();
+            interval.add(drained);
+            if (open != null) {
+                open.addWarmup(drained);
+            }
         }
         for (PhaseStats m : measured) {
-            m.latency().drainInto(interval, latency);
+            Histogram drained = m.latency().drain();
+            interval.add(drained);
+            latency.add(drained);
+            if (open != null) {
+                open.addMeasured(drained);
+            }
             if (serviceTime != null) {
-                m.serviceTime().drainInto(serviceTime, null);
+                drained = m.serviceTime().drain();
+                serviceTime.add(drained);
+                if (open != null) {
+                    open.addServiceTime(drained);
+                }
             }
             if (connect != null) {
-                m.connect().drainInto(connect, null);
+                drained = m.connect().drain();
+                connect.add(drained);
+                if (open != null) {
+                    open.addConnect(drained);
+                }
             }
         }
         long completed = total(rateOf);
@@ -82,6 +109,61 @@ public final class RunStats {
         lastCompleted = completed;
         lastSampleNanos = now;
         lastInterval = LatencySummary.ofNanos(interval);
+    }
+
+    /**
+     * Starts the interval series: the first interval opens now, and interval times count from {@code baseNanos}
+     * (the run's start). Call before the run records anything, so the series misses nothing.
+     *
+     * @throws IllegalStateException when the series is already open or a sample was already taken
+     */
+    public synchronized IntervalSeries openIntervals(long baseNanos, int capacity) {
+        if (intervals != null || sampled) {
+            throw new IllegalStateException(intervals != null ? "intervals already open" : "already sampled");
+        }
+        intervals = new IntervalSeries(capacity);
+        open = new IntervalAccumulator(baseNanos, clock.nanoTime(), serviceTime != null, connect != null);
+        return intervals;
+    }
+
+    /**
+     * Samples and closes the open interval as {@code index}; a no-op unless {@code index} is above the last
+     * closed one and the series is open and not finished (so a late or repeated tick cannot close twice).
+     */
+    public synchronized void closeInterval(long index) {
+        if (open != null && index > lastClosedIndex) {
+            close(index, false);
+        }
+    }
+
+    /**
+     * Samples and closes the last interval (after the run's loops have stopped writing, so it holds the
+     * rest); later closes are no-ops. Idempotent.
+     */
+    public synchronized void finishIntervals() {
+        if (open != null) {
+            close(lastClosedIndex + 1, true);
+        }
+    }
+
+    /** The interval series, null unless {@link #openIntervals opened}. */
+    public synchronized IntervalSeries intervals() {
+        return intervals;
+    }
+
+    private void close(long index, boolean last) {
+        sample();
+        long[] w = new long[Counter.values().length];
+        long[] m = new long[w.length];
+        for (Counter c : Counter.values()) {
+            w[c.ordinal()] = warmup(c);
+            m[c.ordinal()] = measured(c);
+        }
+        intervals.append(open.close(index, lastSampleNanos, w, m), last);
+        lastClosedIndex = index;
+        if (last) {
+            open = null;
+        }
     }
 
     /** The measured part's count, summed over loops. */
@@ -100,8 +182,13 @@ public final class RunStats {
     }
 
     public long measuredErrors() {
-        return measured(Counter.CONNECT_ERRORS) + measured(Counter.TIMEOUTS) + measured(Counter.READ_WRITE_ERRORS)
-                + measured(Counter.STATUS_3XX) + measured(Counter.STATUS_4XX) + measured(Counter.STATUS_5XX);
+        long errors = 0;
+        for (Counter c : Counter.values()) {
+            if (c.error()) {
+                errors += measured(c);
+            }
+        }
+        return errors;
     }
 
     /** Summary of the last sampled interval, warm-up or not; null before the first sample. */

@@ -1,9 +1,6 @@
 package io.loadlab.loadgen.engine;
 
-import jakarta.inject.Singleton;
-
-/** The real clock, the bean injected wherever a {@link NanoClock} is asked for. */
-@Singleton
+/** The real clock, injected wherever a {@link NanoClock} is asked for (the bean is produced in {@code run}). */
 public class SystemNanoClock implements NanoClock {
 
     @Override

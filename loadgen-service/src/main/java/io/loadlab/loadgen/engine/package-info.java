@@ -17,9 +17,17 @@
  *     stores, latencies go to one HdrHistogram {@code SingleWriterRecorder} per loop and kind.
  *     {@link io.loadlab.loadgen.engine.RunStats} is the single reader: it merges intervals with the
  *     canonical recycling loop into cumulative histograms of fixed size.</li>
+ * <li>Optionally the same reader also cuts the run into one-second intervals
+ *     ({@link io.loadlab.loadgen.engine.IntervalSeries}, closed by an
+ *     {@link io.loadlab.loadgen.engine.IntervalTicker} on any {@link io.loadlab.loadgen.engine.TaskScheduler}):
+ *     per phase, the counters' increase and the interval's histograms in HdrHistogram's compressed base64.
+ *     Distributed runs ship them to the controller, which adds them; time-series charts read them.</li>
  * </ul>
  *
  * <h2>Units</h2>
  * Nanoseconds everywhere in this package.
+ *
+ * <h2>Dependencies</h2>
+ * The JDK and HdrHistogram only: no Quarkus, Vert.x, Netty or Jakarta type (ArchitectureTest#engineIsFreeOfFrameworks).
  */
 package io.loadlab.loadgen.engine;

@@ -2,14 +2,14 @@ package io.loadlab.loadgen.experiment;
 
 import io.loadlab.common.cpu.CpuController;
 import io.loadlab.loadgen.engine.NanoClock;
-import io.loadlab.loadgen.http.HttpErrors;
-import io.loadlab.loadgen.http.HttpReport;
-import io.loadlab.loadgen.run.ActiveJob;
+import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunRecord;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Runs one cell as an ordinary run through the {@link RunRegistry} (so the one-active-run rule, persistence
+ * Runs one cell as an ordinary run through the {@link Runs} (so the one-active-run rule, persistence
  * and {@code /runs} apply) and measures around it: the target's CPU, run-queue wait and throttling from its
  * metrics and the loadgen's own CPU, wait and throttling, all sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
  * the last request left out). Blocks until the run has ended.
@@ -35,7 +35,8 @@ import java.util.function.Supplier;
  */
 final class CellRunner {
 
-    private final RunRegistry runs;
+    private final Runs runs;
+    private final RunKinds kinds;
     /** The experiment's claim on the one active-job slot, which its cells start under. */
     private final Supplier<ActiveJob.Job> owner;
     private final ExperimentsConfig config;
@@ -45,9 +46,10 @@ final class CellRunner {
     /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
     private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
-    CellRunner(RunRegistry runs, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
+    CellRunner(Runs runs, RunKinds kinds, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
                TargetMetrics targetMetrics) {
         this.runs = runs;
+        this.kinds = kinds;
         this.owner = owner;
         this.targetMetrics = targetMetrics;
         this.config = config;
@@ -67,7 +69,8 @@ final class CellRunner {
         Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
         RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
                 started, cancelled, null, config.capacityDuration());
-        if (!(run.report() instanceof HttpReport r) || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
+        CellFigures r = kinds.figures(run).orElse(null);
+        if (r == null || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
             throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
                     + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
         }
@@ -82,12 +85,12 @@ final class CellRunner {
         if (samples.opened && !samples.closed) {
             read(samples, t); // the run ended between two ticks: close the window now
         }
-        HttpReport r = run.report() instanceof HttpReport h ? h : null;
+        CellFigures r = kinds.figures(run).orElse(null);
         int cpus = Runtime.getRuntime().availableProcessors();
         double seconds = r == null || r.durationSeconds() <= 0 ? 0 : r.durationSeconds();
         double bytesPerSecond = seconds == 0 ? 0 : r.bytesReceived() / seconds;
-        HttpErrors errs = r == null || r.errors() == null ? new HttpErrors(0, 0, 0, 0, 0) : r.errors();
-        long attempts = r == null ? 0 : r.requests() + errs.connect() + errs.timeout() + errs.readWrite();
+        long errors = r == null ? 0 : r.errors();
+        long attempts = r == null ? 0 : r.attempts();
         Double lag = r != null && r.requestedRate() > 0 ? Math.max(0, 1 - r.achievedRate() / r.requestedRate()) : null;
         Evidence e = new Evidence(TargetMetrics.utilisation(samples.target, t.cores()),
                 TargetCpuWait.waitShare(samples.target, t.cores()), TargetCpuWait.throttledShare(samples.target),
@@ -101,7 +104,7 @@ final class CellRunner {
                 r == null ? 0 : r.requestsPerSecond(), bytesPerSecond / 1e6,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
-                errs.total(), attempts == 0 ? 0 : (double) errs.total() / attempts,
+                errors, attempts == 0 ? 0 : (double) errors / attempts,
                 r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict);
     }
 

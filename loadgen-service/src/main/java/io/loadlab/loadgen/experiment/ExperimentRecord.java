@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.job.JobRecord;
 import io.loadlab.loadgen.run.RunState;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
@@ -25,7 +26,7 @@ import java.util.Objects;
 public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, Instant createdAt, Instant startedAt,
                                Instant finishedAt, int runsPlanned, int runsDone, String currentRun, String currentCell,
                                List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
-                               List<ScalingRow> scaling, String failure) {
+                               List<ScalingRow> scaling, String failure) implements JobRecord {
 
     public ExperimentRecord {
         Objects.requireNonNull(id, "id");
@@ -36,6 +37,11 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         cells = cells == null ? List.of() : List.copyOf(cells);
         searches = searches == null ? List.of() : List.copyOf(searches);
         scaling = scaling == null ? List.of() : List.copyOf(scaling);
+    }
+
+    @Override
+    public boolean ended() {
+        return state.finished();
     }
 
     public static ExperimentRecord started(String id, ExperimentSpec spec, Instant now) {

@@ -1,10 +1,12 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.engine.NanoClock;
-import io.loadlab.loadgen.run.ActiveJob;
-import io.loadlab.loadgen.run.RunIds;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.job.ActiveJob;
+import io.loadlab.loadgen.job.JobKind;
+import io.loadlab.loadgen.job.Jobs;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.run.Runs;
 import io.quarkus.runtime.Startup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,118 +14,94 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.UnaryOperator;
 
 /**
- * Every experiment this process knows. Runs one at a time on its own thread: its cells are ordinary runs
- * started through the {@link RunRegistry}, one after another, under the experiment's claim on the
- * {@link ActiveJob} slot, so no other run or experiment starts until its last cell has ended. Each step is
- * persisted (kept in memory while the data dir cannot take it); an experiment found running on disk at
- * startup belonged to a process that died and is recorded as failed.
+ * Experiments as a kind of job in the {@link Jobs} registry, which keeps, persists, restores and lists them.
+ * Runs one at a time on its own thread: its cells are ordinary runs started through {@link Runs}, one after
+ * another, under the experiment's claim on the {@link ActiveJob} slot, so no other run or experiment starts until
+ * its last cell has ended. Each step is saved; an experiment found running at startup is recorded as failed.
  */
 @Startup
 @ApplicationScoped
 public class Experiments {
 
     static final String DIED = "the load generator stopped while this experiment was active";
+    /** Experiments in the registry, under {@code <data dir>/experiments}. */
+    public static final JobKind<ExperimentRecord, ExperimentDrive> JOB = new JobKind<>("experiment",
+            ExperimentRecord.class, ExperimentDrive.class, "experiments",
+            (x, now) -> x.finished(RunState.FAILED, now, DIED));
     private static final Logger LOG = Logger.getLogger(Experiments.class);
 
-    private final RunRegistry runs;
-    private final ExperimentStore store;
+    private final Runs runs;
+    private final Jobs jobs;
     private final Clock clock;
-    private final RunIds ids;
     private final ExperimentsConfig config;
     private final ExperimentMeters meters;
     private final CellRunner cells;
-    private final ActiveJob slot;
-    /** Guarded by {@code this}; ids sort by creation. */
-    private final NavigableMap<String, ExperimentRecord> known = new TreeMap<>();
-    private Active active;
 
     @Inject
-    public Experiments(RunRegistry runs, ExperimentStore store, Clock clock, RunIds ids, ExperimentsConfig config,
-                       ExperimentMeters meters, NanoClock nanos, ActiveJob slot, TargetMetrics targetMetrics) {        this.runs = runs;
-        this.store = store;
+    public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
+                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds) {
+        this.runs = runs;
+        this.jobs = jobs;
         this.clock = clock;
-        this.ids = ids;
         this.config = config;
         this.meters = meters;
-        this.slot = slot;
-        this.cells = new CellRunner(runs, this::owner, config, nanos, targetMetrics);
-        restore();
-    }
-
-    private synchronized void restore() {
-        for (ExperimentRecord x : store.newest(config.retain())) {
-            if (!x.state().finished()) {
-                x = x.finished(RunState.FAILED, clock.instant(), DIED);
-                store.save(x);
-                LOG.warnf("Experiment %s was active when the load generator stopped; recorded as failed", x.id());
-            }
-            known.put(x.id(), x);
-            ids.seedAfter(x.id());
-        }
+        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics);
+        jobs.register(JOB, config.retain(), 1, null);
     }
 
     /**
      * Starts {@code spec}, validated and guarded by the caller.
      *
-     * @throws io.loadlab.loadgen.run.ActiveJobException          when an experiment or a run is active
-     * @throws io.loadlab.loadgen.run.DataDirUnavailableException when its record cannot be written; nothing started
+     * @throws io.loadlab.loadgen.job.ActiveJobException          when an experiment or a run is active
+     * @throws io.loadlab.loadgen.job.DataDirUnavailableException when its record cannot be written; nothing started
      */
-    public synchronized ExperimentRecord start(ExperimentSpec spec) {
-        ExperimentRecord x = ExperimentRecord.started(ids.next(), spec, clock.instant());
-        ActiveJob.Job job = new ActiveJob.Job(ActiveJob.EXPERIMENT, x.id());
-        slot.claim(job, 1);
-        try {
-            store.write(x);
-        } catch (RuntimeException e) {
-            slot.release(job);
-            throw e;
-        }
-        known.put(x.id(), x);
-        active = new Active(job);
-        meters.experimentStarted();
-        Thread t = new Thread(() -> drive(x.id()), "experiment-" + x.id());
-        t.setDaemon(true);
-        t.start();
-        trim();
+    public ExperimentRecord start(ExperimentSpec spec) {
+        ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant());
+        jobs.start(JOB, x, null, record -> {
+            ExperimentDrive drive = new ExperimentDrive(runs::cancel);
+            meters.experimentStarted();
+            Thread t = new Thread(() -> drive(record.id(), drive), "experiment-" + record.id());
+            t.setDaemon(true);
+            t.start();
+            return drive;
+        });
         return x;
     }
 
-    private void drive(String id) {
+    private void drive(String id, ExperimentDrive drive) {
         RunState end = RunState.COMPLETED;
         String failure = null;
         try {
-            ExperimentRecord x = current(id);
-            ExperimentSpec spec = x.spec();
+            ExperimentSpec spec = current(id).spec();
             for (ExperimentTarget t : spec.targets()) {
-                if (cancelled()) {
+                if (drive.cancelled()) {
                     break;
                 }
                 LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
-                        : cells.measureLink(t, spec, runId -> running(id, runId, t.name() + " link"), this::cancelled);
-                update(id, current(id).withLink(link));
+                        : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
+                        drive::cancelled);
+                update(id, x -> x.withLink(link));
                 for (Variant v : spec.variants()) {
-                    if (cancelled()) {
+                    if (drive.cancelled()) {
                         break;
                     }
                     if (spec.search() == null) {
-                        update(id, current(id).withCell(cell(id, t, v, spec, link)));
+                        CellResult c = cell(id, drive, t, v, spec, link);
+                        update(id, x -> x.withCell(c));
                     } else {
                         SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(),
-                                rate -> probe(id, t, v.atRate(rate), spec, link), this::cancelled);
-                        update(id, current(id).withSearch(r));
+                                rate -> probe(id, drive, t, v.atRate(rate), spec, link), drive::cancelled);
+                        update(id, x -> x.withSearch(r));
                     }
                 }
             }
-            if (cancelled()) {
+            if (drive.cancelled()) {
                 end = RunState.CANCELLED;
             }
         } catch (RuntimeException e) {
@@ -131,24 +109,28 @@ public class Experiments {
             end = RunState.FAILED;
             failure = e.getMessage() == null ? e.toString() : e.getMessage();
         } finally {
-            finish(id, end, failure);
+            RunState last = end;
+            String why = failure;
+            jobs.end(JOB, id, x -> x.finished(last, clock.instant(), why), x -> meters.experimentEnded());
         }
     }
 
-    private CellResult cell(String id, ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link) {
+    private CellResult cell(String id, ExperimentDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
+                            LinkCapacity link) {
         try {
             return cells.run(t, v, spec, link, runId -> {
-                running(id, runId, t.name() + " " + v.label());
+                running(id, drive, runId, t.name() + " " + v.label());
                 meters.cellStarted(id, t.name(), t.cores(), v.label());
-            }, this::cancelled);
+            }, drive::cancelled);
         } finally {
             meters.cellEnded();
         }
     }
 
-    private ProbePoint probe(String id, ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link) {
-        CellResult c = cell(id, t, v, spec, link);
-        update(id, current(id).withCell(c));
+    private ProbePoint probe(String id, ExperimentDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
+                             LinkCapacity link) {
+        CellResult c = cell(id, drive, t, v, spec, link);
+        update(id, x -> x.withCell(c));
         SearchSpec s = spec.search();
         boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()
                 && c.errorRate() <= s.maxErrorRate() && c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
@@ -156,97 +138,43 @@ public class Experiments {
     }
 
     /** The claim the active experiment's cells run under; null when none is active. */
-    private synchronized ActiveJob.Job owner() {
-        return active == null ? null : active.job;
+    private ActiveJob.Job owner() {
+        List<String> active = jobs.activeIds(JOB);
+        return active.isEmpty() ? null : new ActiveJob.Job(JOB.name(), active.get(0));
     }
 
-    private synchronized boolean cancelled() {
-        return active != null && active.cancelled;
+    private ExperimentRecord current(String id) {
+        return jobs.find(JOB, id).orElseThrow();
     }
 
-    private synchronized ExperimentRecord current(String id) {
-        return known.get(id);
+    private void running(String id, ExperimentDrive drive, String runId, String cell) {
+        drive.running(runId);
+        update(id, x -> x.running(runId, cell));
     }
 
-    private synchronized void running(String id, String runId, String cell) {
-        if (active != null) {
-            active.run = runId;
-        }
-        update(id, known.get(id).running(runId, cell));
+    private void update(String id, UnaryOperator<ExperimentRecord> step) {
+        jobs.update(JOB, id, step);
     }
 
-    private synchronized void update(String id, ExperimentRecord x) {
-        known.put(id, x);
-        store.save(x);
-    }
-
-    private synchronized void finish(String id, RunState end, String failure) {
-        ExperimentRecord x = known.get(id).finished(end, clock.instant(), failure);
-        known.put(id, x);
-        store.save(x);
-        meters.experimentEnded();
-        Active a = active;
-        active = null;
-        slot.release(a.job);
-        a.ended.complete(x);
-        trim();
-    }
-
-    private void trim() {
-        var it = known.entrySet().iterator();
-        int finished = (int) known.values().stream().filter(x -> x.state().finished()).count();
-        while (finished > config.retain() && it.hasNext()) {
-            if (it.next().getValue().state().finished()) {
-                it.remove();
-                finished--;
-            }
-        }
-    }
-
-    public synchronized Optional<ExperimentRecord> find(String id) {
-        ExperimentRecord x = known.get(id);
-        return x != null ? Optional.of(x) : store.read(id);
+    public Optional<ExperimentRecord> find(String id) {
+        return jobs.find(JOB, id);
     }
 
     /** Experiments in memory, newest first. */
-    public synchronized List<ExperimentRecord> list() {
-        return new ArrayList<>(known.descendingMap().values());
+    public List<ExperimentRecord> list() {
+        return jobs.list(JOB);
     }
 
     /**
      * Asks the active experiment {@code id} to stop: its current run is cancelled (its partial figures kept as
      * a row) and no further cell starts. Empty when {@code id} is not the active experiment.
      */
-    public synchronized Optional<CompletionStage<ExperimentRecord>> cancel(String id) {
-        if (active == null || !active.job.id().equals(id)) {
-            return Optional.empty();
-        }
-        active.cancelled = true;
-        if (active.run != null) {
-            runs.cancel(active.run);
-        }
-        return Optional.of(active.ended);
+    public Optional<CompletionStage<ExperimentRecord>> cancel(String id) {
+        return jobs.cancel(JOB, id);
     }
 
     @PreDestroy
-    synchronized void stop() {
-        if (active != null) {
-            active.cancelled = true;
-            if (active.run != null) {
-                runs.cancel(active.run);
-            }
-        }
-    }
-
-    /** The one experiment running, by its slot claim: guarded by this bean's lock. */
-    private static final class Active {
-        final ActiveJob.Job job;
-        final CompletableFuture<ExperimentRecord> ended = new CompletableFuture<>();
-        String run;
-        boolean cancelled;
-
-        Active(ActiveJob.Job job) {
-            this.job = job;
-        }
+    void stop() {
+        jobs.activeIds(JOB).forEach(id -> jobs.cancel(JOB, id));
     }
 }

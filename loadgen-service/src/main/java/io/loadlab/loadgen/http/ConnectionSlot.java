@@ -236,8 +236,4 @@ final class ConnectionSlot {
     boolean down() {
         return state == State.DOWN;
     }
-
-    boolean idle() {
-        return state == State.IDLE;
-    }
 }

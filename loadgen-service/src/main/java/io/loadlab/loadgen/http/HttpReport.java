@@ -2,6 +2,7 @@ package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.report.RunSeries;
 
 /**
  * The figures of an HTTP run. Field names are a contract read by scripts and dashboards.
@@ -21,11 +22,27 @@ import io.loadlab.loadgen.report.RunReport;
  * @param warmupRequests    completed requests of the warm-up, left out of every other figure; a target's own
  *                          request counter, read before and after the run, rises by {@code requests + warmupRequests}
  *                          when the run had no timeout or read/write error
+ * @param series            the measured part per second, adding up to the figures above
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
-                         double requestedRate, double achievedRate, long warmupRequests) implements RunReport {
+                         double requestedRate, double achievedRate, long warmupRequests, RunSeries series)
+        implements RunReport {
+
+    public HttpReport {
+        series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+    }
+
+    /** A report without a per-second series. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
+                RunSeries.EMPTY);
+    }
 
     /** A report without warm-up figures, as the contract first stood. */
     public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,

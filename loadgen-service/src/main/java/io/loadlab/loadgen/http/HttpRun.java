@@ -5,48 +5,38 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.RunTimeline;
-import io.loadlab.loadgen.engine.Watchdog;
 import io.loadlab.loadgen.report.HistogramCodec;
-import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunningLoad;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An HTTP run in flight: its own event loops, one {@link LoopDriver} each, and the stats they fill.
  * The outcome is built once every loop has terminated, so its counts are final and exact.
  */
-public final class HttpRun implements LoadRun {
-
-    private static final long PROGRESS_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
-    /** Beyond the run's own end and drain, how long before a wedged run is declared failed. */
-    private static final long WATCHDOG_SLACK_NANOS = TimeUnit.SECONDS.toNanos(10);
+public final class HttpRun extends RunningLoad {
 
     private final HttpRunSpec spec;
-    private final NanoClock clock;
     private final RunTimeline timeline;
     private final Transport transport;
     private final RequestTemplate template;
     private final List<LoopDriver> loops = new ArrayList<>();
     private final RunStats stats;
     private final AtomicInteger running;
-    private final AtomicBoolean cancelled = new AtomicBoolean();
-    private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
-    private volatile long cancelledAtNanos = Long.MAX_VALUE;
 
     private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
+        super(clock);
         this.spec = spec;
-        this.clock = clock;
         this.transport = Transport.create(spec.threads(), threadPrefix);
         this.template = RequestTemplate.of(spec);
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
@@ -67,14 +57,14 @@ public final class HttpRun implements LoadRun {
     }
 
     /** Starts a run; returns at once. */
-    static HttpRun start(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
+    static HttpRun start(HttpRunSpec spec, NanoClock clock, TaskScheduler intervals, InetSocketAddress address,
+                         String threadPrefix) {
         HttpRun run = new HttpRun(spec, clock, address, threadPrefix);
+        run.startIntervals(run.stats, intervals);
         for (LoopDriver loop : run.loops) {
             loop.execute(loop::start);
         }
-        long deadline = run.timeline.endNanos() - clock.nanoTime() + spec.timeout().toNanos() + WATCHDOG_SLACK_NANOS;
-        Watchdog watchdog = Watchdog.arm(deadline, run::watchdog);
-        run.done.whenComplete((outcome, error) -> watchdog.disarm()); // else the timer holds the run till the deadline
+        run.armWatchdog(spec.timeout().toNanos(), "the event loops did not stop within the run's duration and timeout");
         return run;
     }
 
@@ -88,18 +78,17 @@ public final class HttpRun implements LoadRun {
     }
 
     @Override
+    protected RunTimeline timeline() {
+        return timeline;
+    }
+
+    @Override
     public RunProgress progress() {
-        stats.sampleIfDue();
-        long now = clock.nanoTime();
         int active = 0;
         for (LoopDriver loop : loops) {
             active += loop.activeConnections();
         }
-        boolean over = done.isDone();
-        return new RunProgress(timeline.measuredNanos(Math.min(now, cancelledAtNanos)) / 1e9,
-                !over && timeline.warmingUp(now), stats.measured(Counter.COMPLETED), stats.currentRate(),
-                stats.measuredErrors(), stats.measured(Counter.BYTES_SENT), stats.measured(Counter.BYTES_RECEIVED),
-                active, spec.rate(), stats.lastInterval());
+        return progress(stats, Counter.COMPLETED, active, spec.rate());
     }
 
     /**
@@ -111,11 +100,7 @@ public final class HttpRun implements LoadRun {
     }
 
     @Override
-    public void cancel() {
-        if (!cancelled.compareAndSet(false, true)) {
-            return;
-        }
-        cancelledAtNanos = clock.nanoTime();
+    protected void stopLoops() {
         for (LoopDriver loop : loops) {
             try {
                 loop.execute(loop::cancel);
@@ -125,11 +110,6 @@ public final class HttpRun implements LoadRun {
         }
     }
 
-    @Override
-    public CompletionStage<RunOutcome> done() {
-        return done;
-    }
-
     private void loopFinished() {
         if (running.decrementAndGet() == 0) {
             // completing after termination, off the loops, so no loop can still be writing stats
@@ -137,31 +117,28 @@ public final class HttpRun implements LoadRun {
         }
     }
 
-    private void watchdog() {
-        if (!done.isDone()) {
-            transport.group().shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            complete("the event loops did not stop within the run's duration and timeout");
-        }
+    @Override
+    protected void abandonLoops() {
+        transport.group().shutdownGracefully(0, 1, TimeUnit.SECONDS);
     }
 
-    private synchronized void complete(String failure) {
-        if (done.isDone()) {
-            return;
+    @Override
+    protected RunOutcome outcome(String failure) {
+        HttpReport report;
+        String histogram;
+        synchronized (stats) { // a progress() call may be sampling at the same moment
+            stats.sample();
+            report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos()));
+            histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
-        try {
-            HttpReport report;
-            String histogram;
-            synchronized (stats) { // a progress() call may be sampling at the same moment
-                stats.sample();
-                report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos));
-                histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
-            }
-            if (failure == null) {
-                template.close();
-            }
-            done.complete(new RunOutcome(report, histogram, cancelled.get(), failure));
-        } catch (RuntimeException | Error e) {
-            done.complete(new RunOutcome(HttpReports.empty(spec), null, cancelled.get(), "report failed: " + e));
+        if (failure == null) {
+            template.close();
         }
+        return new RunOutcome(report, histogram, cancelled(), failure);
+    }
+
+    @Override
+    protected RunReport emptyReport() {
+        return HttpReports.empty(spec);
     }
 }

@@ -2,12 +2,15 @@ package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.run.AddressPolicy;
+import io.loadlab.loadgen.run.AddressRefusedException;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.loadlab.loadgen.engine.TaskScheduler;
+import io.loadlab.loadgen.run.IntervalScheduler;
 import jakarta.inject.Inject;
 
 import java.net.InetAddress;
@@ -24,11 +27,13 @@ public class HttpRunDriver implements RunDriver {
 
     private final NanoClock clock;
     private final AddressPolicy policy;
+    private final TaskScheduler intervals;
     private final AtomicLong runs = new AtomicLong();
 
     @Inject
-    public HttpRunDriver(NanoClock clock, AddressPolicy policy) {
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals) {
         this.clock = clock;
+        this.intervals = intervals;
         this.policy = policy;
     }
 
@@ -50,16 +55,13 @@ public class HttpRunDriver implements RunDriver {
         }
         int port = http.target().getPort() < 0 ? 80 : http.target().getPort();
         try {
-            // literal addresses and localhost resolve without a lookup; a name is looked up once per run
-            InetAddress resolved = InetAddress.getByName(http.target().getHost());
-            if (!policy.admits(resolved)) {
-                return failed(http, "refused: " + http.target().getHost() + " now resolves to " + resolved.getHostAddress()
-                        + ", outside " + AddressPolicy.RULE);
-            }
+            InetAddress resolved = policy.resolveAndAdmit(http.target().getHost());
             InetSocketAddress address = new InetSocketAddress(resolved, port);
-            return HttpRun.start(http, clock, address, "loadgen-http-" + runs.incrementAndGet());
+            return HttpRun.start(http, clock, intervals, address, "loadgen-http-" + runs.incrementAndGet());
         } catch (UnknownHostException e) {
             return failed(http, "cannot resolve " + http.target().getHost());
+        } catch (AddressRefusedException e) {
+            return failed(http, e.getMessage());
         } catch (RuntimeException e) {
             return failed(http, "cannot start: " + e);
         }

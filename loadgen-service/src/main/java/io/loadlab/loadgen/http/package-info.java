@@ -18,5 +18,10 @@
  * read/write error. At the end of the measured part no new request starts, those in flight get
  * the timeout to answer, then every connection closes. So a target's own request counter rises by
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
+ *
+ * <h2>The kind</h2>
+ * {@link io.loadlab.loadgen.http.HttpKind} is what the rest of the loadgen sees of HTTP runs: wrk'"'"'s text layout
+ * ({@link io.loadlab.loadgen.http.WrkTextReport}), the outcome meters and the figures of an experiment cell.
+ * May depend on {@code run}, {@code engine}, {@code report}, Netty, Micrometer and CDI.
  */
 package io.loadlab.loadgen.http;

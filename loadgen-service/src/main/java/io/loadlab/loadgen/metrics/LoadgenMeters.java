@@ -1,11 +1,10 @@
 package io.loadlab.loadgen.metrics;
 
-import io.loadlab.loadgen.http.HttpErrors;
-import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunListener;
 import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunState;
 import io.micrometer.core.instrument.Counter;
@@ -21,8 +20,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * The load generator in Prometheus terms ({@code loadgen_} prefix, seconds and bytes, no run ids).
- * Live meters read the active runs' progress when scraped. The per-outcome request counters are
- * added when a run ends, from its report: live progress carries no breakdown by outcome.
+ * Live meters read the active runs' progress when scraped. Each kind adds its own counters from its report
+ * when a run ends ({@link io.loadlab.loadgen.run.RunKindDefinition#count}): live progress carries no breakdown.
  */
 @Startup
 @ApplicationScoped
@@ -36,10 +35,12 @@ public class LoadgenMeters implements RunListener {
     private final MeterRegistry registry;
     private final RunTotals totals = new RunTotals();
     private final Counter started;
+    private final RunKinds kinds;
 
     @Inject
-    public LoadgenMeters(MeterRegistry registry) {
+    public LoadgenMeters(MeterRegistry registry, RunKinds kinds) {
         this.registry = registry;
+        this.kinds = kinds;
         counter("loadgen.responses", "Requests answered, any status, all runs", "responses");
         counter("loadgen.errors", "Errors of every kind, all runs", "errors");
         counter("loadgen.bytes.sent", "Bytes written, all runs", "sent");
@@ -57,9 +58,6 @@ public class LoadgenMeters implements RunListener {
         for (RunState s : new RunState[]{RunState.COMPLETED, RunState.FAILED, RunState.CANCELLED}) {
             finishedCounter(s);
         }
-        for (String o : new String[]{"ok", "status3xx", "status4xx", "status5xx", "connect", "timeout", "readWrite"}) {
-            outcome(o);
-        }
     }
 
     @Override
@@ -72,22 +70,7 @@ public class LoadgenMeters implements RunListener {
     public void finished(RunRecord run, RunProgress last) {
         totals.finished(run.id(), last, CUMULATIVE);
         finishedCounter(run.state()).increment();
-        if (run.report() instanceof HttpReport r) {
-            HttpErrors e = r.errors() == null ? new HttpErrors(0, 0, 0, 0, 0) : r.errors();
-            // a redirect is not the resource asked for (HttpErrors): its own outcome, never "ok"
-            outcome("ok").increment(Math.max(0, r.requests() - e.status3xx() - e.status4xx() - e.status5xx()));
-            outcome("status3xx").increment(e.status3xx());
-            outcome("status4xx").increment(e.status4xx());
-            outcome("status5xx").increment(e.status5xx());
-            outcome("connect").increment(e.connect());
-            outcome("timeout").increment(e.timeout());
-            outcome("readWrite").increment(e.readWrite());
-        }
-    }
-
-    private Counter outcome(String outcome) {
-        return Counter.builder("loadgen.requests").tag("outcome", outcome)
-                .description("Requests by outcome, added when each run ends").register(registry);
+        kinds.count(run);
     }
 
     private Counter finishedCounter(RunState state) {

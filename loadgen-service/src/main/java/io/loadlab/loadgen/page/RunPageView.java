@@ -24,4 +24,9 @@ public record RunPageView(String id, String kind, String state, String target, S
         percentiles = List.copyOf(percentiles);
         series = List.copyOf(series);
     }
+
+    /** What the per-second series counts: messages for UDP kinds, requests for HTTP. */
+    public String counted() {
+        return RunPages.counted(kind);
+    }
 }

@@ -9,7 +9,7 @@ import io.loadlab.loadgen.report.PercentilePoint;
 import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.report.SeriesPoint;
 import io.loadlab.loadgen.run.RunRecord;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -23,7 +23,7 @@ import java.util.Map;
 public class RunPages {
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
     @Inject
     ObjectMapper json;
 
@@ -39,7 +39,7 @@ public class RunPages {
         RunSeries series = r.report() == null ? RunSeries.EMPTY : r.report().series();
         Map<String, Object> charts = new LinkedHashMap<>();
         charts.put("percentiles", List.of(curve(r.id(), curve)));
-        charts.put("series", columns(series.points()));
+        charts.put("series", columns(series.points(), counted(r.spec().kind())));
         return new RunPageView(r.id(), r.spec().kind(), r.state().json(), String.valueOf(r.spec().target()),
                 text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), r.state().finished(),
                 ReportFigures.of(report), curve, series.points(), ChartJson.of(json, charts));
@@ -54,14 +54,21 @@ public class RunPages {
         return c;
     }
 
-    private static Map<String, Object> columns(List<SeriesPoint> points) {
+    /** What a series point counts: UDP kinds count messages sent, HTTP completed requests. */
+    static String counted(String kind) {
+        return kind.startsWith("udp") ? "messages" : "requests";
+    }
+
+    private static Map<String, Object> columns(List<SeriesPoint> points, String counted) {
         Map<String, Object> c = new LinkedHashMap<>();
+        c.put("counted", counted);
         c.put("second", points.stream().map(SeriesPoint::second).toList());
         c.put("requests", points.stream().map(SeriesPoint::requests).toList());
         c.put("errors", points.stream().map(SeriesPoint::errors).toList());
         c.put("p50", points.stream().map(SeriesPoint::p50Micros).toList());
         c.put("p99", points.stream().map(SeriesPoint::p99Micros).toList());
         c.put("max", points.stream().map(SeriesPoint::maxMicros).toList());
+        c.put("lost", points.stream().map(SeriesPoint::lost).toList());
         return c;
     }
 

@@ -20,9 +20,18 @@ public final class HistogramCodec {
 
     /** Compressed base64 of {@code histogram}. */
     public static String encode(AbstractHistogram histogram) {
-        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+        return encode(histogram, ByteBuffer.allocate(histogram.getNeededByteBufferCapacity()));
+    }
+
+    /**
+     * As {@link #encode(AbstractHistogram)}, compressing through {@code scratch}, a heap buffer of at least
+     * {@code histogram.getNeededByteBufferCapacity()} bytes: a series encoding every second reuses one
+     * (about 270 KiB for the engine's histograms) instead of allocating it each time.
+     */
+    public static String encode(AbstractHistogram histogram, ByteBuffer scratch) {
+        scratch.clear();
+        int length = histogram.encodeIntoCompressedByteBuffer(scratch);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(scratch.array(), length));
     }
 
     /**

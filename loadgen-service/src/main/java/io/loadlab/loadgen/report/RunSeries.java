@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A run's figures per second of its measured part, one {@link SeriesPoint} per second in order. Empty for runs
- * recorded before runs kept one, and for kinds that do not capture one yet.
+ * recorded before runs kept one, for runs that never started, and for kinds that do not capture one.
  */
 public record RunSeries(List<SeriesPoint> points) {
 

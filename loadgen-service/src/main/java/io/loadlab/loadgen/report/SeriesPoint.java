@@ -1,11 +1,11 @@
 package io.loadlab.loadgen.report;
 
 /**
- * One second of a run's measured part. Latencies in microseconds, from the same clock as the run's report
+ * One second of a run's measured part (the first and last may be partial: see the engine's MeasuredSeries). Latencies in microseconds, from the same clock as the run's report
  * (intended send time in the open model). For UDP runs {@code requests} counts messages sent and the latencies are
  * round trips where the kind measures them; {@code lost} is null where the kind does not count losses.
  *
- * @param second   0-based second of the measured part
+ * @param second   0-based: the run's second {@code floor(warmup) + second}
  * @param requests completed in that second (HTTP) or messages sent (UDP)
  * @param errors   errors of every kind in that second
  */

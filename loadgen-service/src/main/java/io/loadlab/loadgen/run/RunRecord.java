@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.job.JobRecord;
 import io.loadlab.loadgen.report.RunReport;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
@@ -17,13 +18,18 @@ import java.util.Objects;
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunRecord(String id, RunState state, RunSpec spec, Instant createdAt, Instant startedAt,
-                        Instant finishedAt, RunReport report, String histogram, String failure) {
+                        Instant finishedAt, RunReport report, String histogram, String failure) implements JobRecord {
 
     public RunRecord {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(createdAt, "createdAt");
+    }
+
+    @Override
+    public boolean ended() {
+        return state.finished();
     }
 
     public static RunRecord queued(String id, RunSpec spec, Instant now) {

@@ -1,7 +1,6 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.report.LatencySummary;
-import io.loadlab.loadgen.report.RunReport;
 
 import java.util.Locale;
 
@@ -17,25 +16,28 @@ public final class SockperfTextReport {
     private SockperfTextReport() {
     }
 
-    /** The text of a UDP report, or null when {@code report} is not one. */
-    public static String render(RunReport report) {
+    public static String render(UdpThroughputReport r) {
         StringBuilder out = new StringBuilder();
-        if (report instanceof UdpThroughputReport r) {
-            throughput(out, r.messagesSent(), r.durationSeconds(), r.messagesPerSecond(), r.megabytesPerSecond(),
-                    r.megabitsPerSecond(), r.messageSize());
-            loss(out, r.received(), r.lost(), r.lossPercent(), r.messagesSent() + r.warmupMessagesSent(), r.targetMetricsProblem());
-        } else if (report instanceof UdpPingPongReport r) {
-            latency(out, r.durationSeconds(), r.messagesSent(), r.pongsReceived(), r.dropped(), r.duplicated(),
-                    r.outOfOrder(), r.latencyMicros());
-        } else if (report instanceof UdpUnderLoadReport r) {
-            latency(out, r.durationSeconds(), r.messagesSent(), r.pongsReceived(), r.dropped(), r.duplicated(),
-                    r.outOfOrder(), r.latencyMicros());
-            throughput(out, r.messagesSent(), r.durationSeconds(), r.messagesPerSecond(), r.megabytesPerSecond(),
-                    r.megabitsPerSecond(), r.messageSize());
-            loss(out, r.received(), r.lost(), r.lossPercent(), r.messagesSent() + r.warmupMessagesSent(), r.targetMetricsProblem());
-        } else {
-            return null;
-        }
+        throughput(out, r.messagesSent(), r.durationSeconds(), r.messagesPerSecond(), r.megabytesPerSecond(),
+                r.megabitsPerSecond(), r.messageSize());
+        loss(out, r.received(), r.lost(), r.lossPercent(), r.messagesSent() + r.warmupMessagesSent(), r.targetMetricsProblem());
+        return out.toString();
+    }
+
+    public static String render(UdpPingPongReport r) {
+        StringBuilder out = new StringBuilder();
+        latency(out, r.durationSeconds(), r.messagesSent(), r.pongsReceived(), r.dropped(), r.duplicated(),
+                r.outOfOrder(), r.latencyMicros());
+        return out.toString();
+    }
+
+    public static String render(UdpUnderLoadReport r) {
+        StringBuilder out = new StringBuilder();
+        latency(out, r.durationSeconds(), r.messagesSent(), r.pongsReceived(), r.dropped(), r.duplicated(),
+                r.outOfOrder(), r.latencyMicros());
+        throughput(out, r.messagesSent(), r.durationSeconds(), r.messagesPerSecond(), r.megabytesPerSecond(),
+                r.megabitsPerSecond(), r.messageSize());
+        loss(out, r.received(), r.lost(), r.lossPercent(), r.messagesSent() + r.warmupMessagesSent(), r.targetMetricsProblem());
         return out.toString();
     }
 

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.scrape.Scraper;
 import jakarta.inject.Singleton;
@@ -16,5 +17,10 @@ public class UdpPingPongDriver extends UdpRunDriver {
     @Override
     public String kind() {
         return UdpPingPongSpec.KIND;
+    }
+
+    @Override
+    protected RunReport report(UdpFigures figures) {
+        return UdpPingPongReport.of(figures);
     }
 }

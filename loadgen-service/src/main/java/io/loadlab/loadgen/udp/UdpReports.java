@@ -3,9 +3,9 @@ package io.loadlab.loadgen.udp;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.report.LatencySummary;
-import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.report.RunSeries;
 
-/** Turns a UDP run's merged stats (and the reflector's count, if read) into the report of its kind. */
+/** Turns a UDP run's merged stats (and the reflector's count, if read) into the figures its kind reports. */
 final class UdpReports {
 
     private static final double MEBI = 1024.0 * 1024.0;
@@ -13,30 +13,27 @@ final class UdpReports {
     private UdpReports() {
     }
 
-    /** @param arrived null unless the spec named targetMetrics */
-    static RunReport of(UdpRunSpec spec, RunStats stats, long measuredNanos, TargetCounters.Delta arrived) {
+    /**
+     * The figures every UDP report is made of; each kind's report picks its own ({@code UdpThroughputReport.of}...).
+     *
+     * @param arrived null unless the spec named targetMetrics
+     * @param series  the measured part per second
+     */
+    static UdpFigures of(UdpRunSpec spec, RunStats stats, long measuredNanos, TargetCounters.Delta arrived,
+                         RunSeries series) {
         double seconds = measuredNanos / 1e9;
         long sent = stats.measured(Counter.SENT);
         double perSecond = seconds > 0 ? sent / seconds : 0;
         double mbps = perSecond * spec.messageSize() / MEBI;
-        long errors = stats.measured(Counter.READ_WRITE_ERRORS);
         long warmupSent = stats.warmup(Counter.SENT);
         Loss loss = Loss.of(sent + warmupSent, arrived);
-        if (spec instanceof UdpThroughputSpec) {
-            return new UdpThroughputReport(sent, seconds, spec.messageSize(), spec.rate(), perSecond, mbps, mbps * 8,
-                    errors, warmupSent, loss.received, loss.lost, loss.percent, loss.problem);
-        }
         LatencySummary rtt = LatencySummary.ofNanos(stats.latency());
         long pongs = stats.measured(Counter.COMPLETED);
-        long dropped = Math.max(0, stats.measured(Counter.PONGS_REQUESTED) - pongs);
-        if (spec instanceof UdpPingPongSpec) {
-            return new UdpPingPongReport(sent, seconds, spec.messageSize(), spec.rate(), perSecond, pongs, dropped,
-                    stats.measured(Counter.DUPLICATED), stats.measured(Counter.OUT_OF_ORDER), errors, half(rtt), rtt);
-        }
-        return new UdpUnderLoadReport(sent, seconds, spec.messageSize(), spec.rate(), perSecond, mbps, mbps * 8,
-                spec.replyEvery(), stats.measured(Counter.PONGS_REQUESTED), pongs, dropped,
-                stats.measured(Counter.DUPLICATED), stats.measured(Counter.OUT_OF_ORDER), errors, warmupSent,
-                half(rtt), rtt, loss.received, loss.lost, loss.percent, loss.problem);
+        long asked = stats.measured(Counter.PONGS_REQUESTED);
+        return new UdpFigures(spec.messageSize(), spec.rate(), spec.replyEvery(), sent, seconds, perSecond, mbps,
+                stats.measured(Counter.READ_WRITE_ERRORS), warmupSent, asked, pongs, Math.max(0, asked - pongs),
+                stats.measured(Counter.DUPLICATED), stats.measured(Counter.OUT_OF_ORDER), rtt,
+                loss.received, loss.lost, loss.percent, loss.problem, series);
     }
 
     /** A failure message when pongs were asked for and none came back, else null. */

@@ -1,16 +1,18 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.MeasuredSeries;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.RunTimeline;
-import io.loadlab.loadgen.engine.Watchdog;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunReport;
-import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.run.RunningLoad;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -19,38 +21,33 @@ import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * A UDP run in flight: one connected socket, the {@link UdpLoop} thread that drives it, the engine's
  * stats it fills, and optionally the reflector's counters read around it. The outcome is built on the
  * loop's thread once it has stopped sending and reading, so every count in it is final.
  */
-public final class UdpRun implements LoadRun {
+public final class UdpRun extends RunningLoad {
 
-    private static final long PROGRESS_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final int SOCKET_BUFFER_BYTES = 4 * 1024 * 1024;
-    /** Beyond the run's end, how long before a wedged loop is declared failed and its socket closed. */
-    private static final long WATCHDOG_SLACK_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final UdpRunSpec spec;
-    private final NanoClock clock;
+    /** Picks the figures of the run's kind into its report. */
+    private final Function<UdpFigures, RunReport> reporter;
     private final RunTimeline timeline;
     private final RunStats stats;
     private final DatagramChannel channel;
     private final Selector selector;
     private final UdpLoop loop;
     private final TargetCounters targetCounters;
-    private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
-    private volatile boolean cancelled;
-    private volatile long cancelledAtNanos = Long.MAX_VALUE;
 
-    private UdpRun(UdpRunSpec spec, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters)
+    private UdpRun(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer,
+                   TargetCounters targetCounters)
             throws IOException {
+        super(clock);
         this.spec = spec;
-        this.clock = clock;
+        this.reporter = reporter;
         this.targetCounters = targetCounters;
         this.channel = DatagramChannel.open();
         try {
@@ -73,7 +70,7 @@ public final class UdpRun implements LoadRun {
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
         this.stats = new RunStats(List.of(w), List.of(m), clock, PROGRESS_INTERVAL_NANOS,
                 spec.replyEvery() > 0 ? Counter.COMPLETED : Counter.SENT);
-        this.loop = new UdpLoop(spec, channel, selector, clock, timeline, w, m, () -> cancelled);
+        this.loop = new UdpLoop(spec, channel, selector, clock, timeline, w, m, this::cancelled);
     }
 
     /**
@@ -81,15 +78,14 @@ public final class UdpRun implements LoadRun {
      *
      * @param targetCounters already read once, or null when the spec names no target metrics
      */
-    static UdpRun start(UdpRunSpec spec, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters,
-                        String threadName) throws IOException {
-        UdpRun run = new UdpRun(spec, clock, peer, targetCounters);
+    static UdpRun start(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters,
+                        TaskScheduler intervals, String threadName) throws IOException {
+        UdpRun run = new UdpRun(spec, reporter, clock, peer, targetCounters);
+        run.startIntervals(run.stats, intervals);
         Thread t = new Thread(run::drive, threadName);
         t.setDaemon(true);
         t.start();
-        long deadline = run.timeline.endNanos() - clock.nanoTime() + WATCHDOG_SLACK_NANOS;
-        Watchdog watchdog = Watchdog.arm(deadline, run::watchdog);
-        run.done.whenComplete((outcome, error) -> watchdog.disarm()); // else the timer holds the run till the deadline
+        run.armWatchdog(0, "the UDP loop did not stop within the run's duration");
         return run;
     }
 
@@ -98,7 +94,7 @@ public final class UdpRun implements LoadRun {
         try {
             loop.run();
         } catch (IOException | RuntimeException e) {
-            failure = done.isDone() ? null : "the UDP loop stopped: " + e;
+            failure = over() ? null : "the UDP loop stopped: " + e;
         } finally {
             close();
         }
@@ -106,37 +102,26 @@ public final class UdpRun implements LoadRun {
     }
 
     @Override
+    protected RunTimeline timeline() {
+        return timeline;
+    }
+
+    @Override
     public RunProgress progress() {
-        stats.sampleIfDue();
-        long now = clock.nanoTime();
-        boolean over = done.isDone();
-        return new RunProgress(timeline.measuredNanos(Math.min(now, cancelledAtNanos)) / 1e9,
-                !over && timeline.warmingUp(now), stats.measured(Counter.SENT), stats.currentRate(),
-                stats.measuredErrors(), stats.measured(Counter.BYTES_SENT), stats.measured(Counter.BYTES_RECEIVED),
-                over ? 0 : 1, spec.rate(), stats.lastInterval());
+        return progress(stats, Counter.SENT, over() ? 0 : 1, spec.rate());
     }
 
     @Override
-    public void cancel() {
-        if (!cancelled) {
-            cancelledAtNanos = clock.nanoTime();
-            cancelled = true;
-            if (selector != null) {
-                selector.wakeup();
-            }
+    protected void stopLoops() {
+        if (selector != null) {
+            selector.wakeup();
         }
     }
 
+    /** The watchdog gave up on the loop: closing its socket frees the descriptor and ends its reads. */
     @Override
-    public CompletionStage<RunOutcome> done() {
-        return done;
-    }
-
-    private void watchdog() {
-        if (!done.isDone()) {
-            close();
-            complete("the UDP loop did not stop within the run's duration");
-        }
+    protected void abandonLoops() {
+        close();
     }
 
     private void close() {
@@ -150,22 +135,25 @@ public final class UdpRun implements LoadRun {
         }
     }
 
-    private synchronized void complete(String failure) {
-        if (done.isDone()) {
-            return;
+    @Override
+    protected RunOutcome outcome(String failure) {
+        String histogram;
+        synchronized (stats) { // a progress() call may be sampling at the same moment
+            stats.sample();
+            histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
-        try {
-            String histogram;
-            synchronized (stats) { // a progress() call may be sampling at the same moment
-                stats.sample();
-                histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
-            }
-            TargetCounters.Delta arrived = targetCounters == null ? null : targetCounters.delta();
-            RunReport report = UdpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos), arrived);
-            String why = failure != null ? failure : UdpReports.silentPeer(spec, stats);
-            done.complete(new RunOutcome(report, histogram, cancelled, why));
-        } catch (RuntimeException | Error e) {
-            done.complete(new RunOutcome(null, null, cancelled, "report failed: " + e));
-        }
+        TargetCounters.Delta arrived = targetCounters == null ? null : targetCounters.delta();
+        long measured = timeline.measuredNanos(cancelledAtNanos());
+        RunSeries series = MeasuredSeries.of(stats.intervals(), timeline.measureStartNanos() - timeline.startNanos(),
+                measured, Counter.SENT, spec.replyEvery() > 0);
+        RunReport report = reporter.apply(UdpReports.of(spec, stats, measured, arrived, series));
+        String why = failure != null ? failure : UdpReports.silentPeer(spec, stats);
+        return new RunOutcome(report, histogram, cancelled(), why);
+    }
+
+    /** A UDP run whose report could not be built keeps none. */
+    @Override
+    protected RunReport emptyReport() {
+        return null;
     }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.udp;
 
+import io.loadlab.common.sockperf.SockperfHeader;
 import io.loadlab.loadgen.run.Violations;
 
 import java.net.URI;
@@ -8,8 +9,8 @@ import java.time.Duration;
 /** The well-formedness rules every UDP spec shares, named by JSON field. */
 final class UdpSpecChecks {
 
-    static final int MIN_MESSAGE = 14;
-    static final int MAX_MESSAGE = 65_507;
+    static final int MIN_MESSAGE = SockperfHeader.BYTES;
+    static final int MAX_MESSAGE = SockperfHeader.MAX_MESSAGE;
 
     private UdpSpecChecks() {
     }

@@ -2,7 +2,9 @@ package io.loadlab.loadgen.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Tag;
+import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A full, read-only or littered data dir loses nothing and stops nothing: the packaged loadgen on a real
  * tmpfs (root), a real run against the real target service on loopback, restarts for real.
  */
-@Tag("system")
+@SystemTest
 class DataDirFaultIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -52,7 +54,7 @@ class DataDirFaultIT {
             Path dir = fs.dir();
             String id;
             JsonNode report;
-            try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+            try (LoadgenService lg = LoadgenService.start(dir)) {
                 id = lg.started("/runs", run("2s"));
                 Path filler = dir.resolve("filler");
                 assertTrue(fs.fill(filler) > 0);
@@ -86,7 +88,7 @@ class DataDirFaultIT {
                 assertSameReport(report, persisted.get("report"));
                 assertEquals(List.of(), temps(dir));
             }
-            try (LoadgenProcess again = LoadgenProcess.start(dir)) {
+            try (LoadgenService again = LoadgenService.start(dir)) {
                 JsonNode after = again.json("/runs/" + id);
                 assertEquals("completed", after.get("state").asText(), after.toString());
                 assertSameReport(report, again.json("/runs/" + id + "/report"));
@@ -99,13 +101,13 @@ class DataDirFaultIT {
         try (Tmpfs fs = Tmpfs.mount("4m")) {
             Path dir = fs.dir();
             String id;
-            try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+            try (LoadgenService lg = LoadgenService.start(dir)) {
                 id = lg.started("/runs", run("60s"));
                 lg.kill9();
             }
             assertEquals("running", onDisk(dir, id).get("state").asText());
             fs.readOnly();
-            try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+            try (LoadgenService lg = LoadgenService.start(dir)) {
                 JsonNode restored = lg.json("/runs/" + id);
                 assertEquals("failed", restored.get("state").asText());
                 assertTrue(restored.get("failure").asText().contains("stopped while this run was active"), restored.toString());
@@ -133,7 +135,7 @@ class DataDirFaultIT {
     void anEmptyReadOnlyDataDirAnswers503NotA500() throws Exception {
         try (Tmpfs fs = Tmpfs.mount("1m")) {
             fs.readOnly();
-            try (LoadgenProcess lg = LoadgenProcess.start(fs.dir())) {
+            try (LoadgenService lg = LoadgenService.start(fs.dir())) {
                 assertEquals(503, lg.get("/q/health/ready").statusCode());
                 HttpResponse<String> r = lg.post("/experiments", experiment());
                 assertEquals(503, r.statusCode(), r.body());
@@ -148,7 +150,7 @@ class DataDirFaultIT {
     void corruptAndForeignFilesAreIgnoredWithALogLine() throws Exception {
         Path dir = tmp.resolve("data");
         String id;
-        try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+        try (LoadgenService lg = LoadgenService.start(dir)) {
             id = lg.started("/runs", run("300ms"));
             assertEquals("completed", lg.awaitFinished("/runs/" + id).get("state").asText());
         }
@@ -161,7 +163,7 @@ class DataDirFaultIT {
         Files.createDirectories(dir.resolve("experiments"));
         Files.writeString(dir.resolve("experiments").resolve("20990101-000000-000-003.json"), "{\"id\":");
 
-        try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+        try (LoadgenService lg = LoadgenService.start(dir)) {
             assertEquals(200, lg.get("/q/health/ready").statusCode(), lg.get("/q/health/ready").body());
             JsonNode runs = lg.json("/runs");
             assertEquals(1, runs.get("total").asInt(), runs.toString());
@@ -193,7 +195,7 @@ class DataDirFaultIT {
         }
     }
 
-    static void awaitReady(LoadgenProcess lg) throws Exception {
+    static void awaitReady(LoadgenService lg) throws Exception {
         for (int i = 0; i < 300; i++) {
             if (lg.get("/q/health/ready").statusCode() == 200) {
                 return;

@@ -1,6 +1,8 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -24,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** POST /experiments: validation and guards, then a short real experiment against the target service on loopback. */
+@SystemTest
 @QuarkusTest
 class ExperimentsApiTest {
 
@@ -33,7 +36,7 @@ class ExperimentsApiTest {
     static final RealTarget target = new RealTarget();
 
     @Inject
-    RunRegistry runs;
+    Runs runs;
 
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -44,6 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *     cpu-throttled, in nearly every period.</li>
  * </ul>
  */
+@SystemTest
 @QuarkusTest
 @TestProfile(ExperimentsNetnsTest.Netns.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)

@@ -1,6 +1,8 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import jakarta.inject.Inject;
@@ -22,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The truth of the numbers: HTTP runs through the REST API against the real target service, whose own
  * metrics are the referee.
  */
+@SystemTest
 @QuarkusTest
 class HttpRunsAgainstTargetTest {
 
@@ -29,7 +32,7 @@ class HttpRunsAgainstTargetTest {
     static final RealTarget target = new RealTarget();
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
 
     @AfterEach
     void cancelLeftovers() {

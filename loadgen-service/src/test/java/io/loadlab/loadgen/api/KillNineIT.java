@@ -1,7 +1,9 @@
 package io.loadlab.loadgen.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.junit.jupiter.api.Tag;
+import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * kill -9 of the packaged loadgen mid-run and mid-experiment: after a restart the job that was active is
  * failed with the reason, and everything finished before it is intact. Real processes, real target, real files.
  */
-@Tag("system")
+@SystemTest
 class KillNineIT {
 
     @RegisterExtension
@@ -36,7 +38,7 @@ class KillNineIT {
         String before;
         JsonNode report;
         String active;
-        try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+        try (LoadgenService lg = LoadgenService.start(dir)) {
             before = lg.started("/runs", run("300ms"));
             assertEquals("completed", lg.awaitFinished("/runs/" + before).get("state").asText());
             report = lg.json("/runs/" + before + "/report");
@@ -44,7 +46,7 @@ class KillNineIT {
             awaitRequests(lg, active);
             lg.kill9();
         }
-        try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+        try (LoadgenService lg = LoadgenService.start(dir)) {
             JsonNode died = lg.json("/runs/" + active);
             assertEquals("failed", died.get("state").asText(), died.toString());
             assertTrue(died.get("failure").asText().contains("stopped while this run was active"), died.toString());
@@ -65,12 +67,12 @@ class KillNineIT {
                 + "\"duration\":\"1s\",\"warmup\":\"100ms\",\"linkMbps\":10000}";
         String id;
         JsonNode firstCell;
-        try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+        try (LoadgenService lg = LoadgenService.start(dir)) {
             id = lg.started("/experiments", spec);
             firstCell = awaitCells(lg, id);
             lg.kill9();
         }
-        try (LoadgenProcess lg = LoadgenProcess.start(dir)) {
+        try (LoadgenService lg = LoadgenService.start(dir)) {
             JsonNode x = lg.json("/experiments/" + id);
             assertEquals("failed", x.get("state").asText(), x.toString());
             assertTrue(x.get("failure").asText().contains("stopped while this experiment was active"), x.toString());
@@ -88,7 +90,7 @@ class KillNineIT {
         }
     }
 
-    private static void awaitRequests(LoadgenProcess lg, String id) throws Exception {
+    private static void awaitRequests(LoadgenService lg, String id) throws Exception {
         for (int i = 0; i < 300; i++) {
             JsonNode run = lg.json("/runs/" + id);
             if (run.path("progress").path("requests").asLong() > 0) {
@@ -99,7 +101,7 @@ class KillNineIT {
         throw new AssertionError("run " + id + " sent nothing within 30 s");
     }
 
-    private static JsonNode awaitCells(LoadgenProcess lg, String id) throws Exception {
+    private static JsonNode awaitCells(LoadgenService lg, String id) throws Exception {
         for (int i = 0; i < 600; i++) {
             JsonNode x = lg.json("/experiments/" + id);
             assertEquals("running", x.get("state").asText(), x.toString());

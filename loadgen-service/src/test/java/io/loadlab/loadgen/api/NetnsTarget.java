@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.testsupport.NetnsLink;
+import io.loadlab.testsupport.ServiceJar;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,6 +28,7 @@ import java.util.concurrent.TimeUnit;
  * with {@code nsenter --net} alone: {@code ip netns exec} remounts /sys, which would hide their cgroup files and with
  * them the throttling they export. Leftovers of an earlier, killed run are removed first; {@link #close()} removes
  * everything. Creating namespaces and cgroups needs root; without it the constructor fails with a message saying so.
+ * The topology itself is test-support's {@link NetnsLink}, the one bench/experiment-netns.sh runs too.
  */
 final class NetnsTarget implements AutoCloseable {
 
@@ -34,34 +38,19 @@ final class NetnsTarget implements AutoCloseable {
     static final String HOST_ADDR = "10.200.7.1";
     static final String NS_ADDR = "10.200.7.2";
     static final int PORT = 18080;
-    private static final Path JAR = Path.of("..", "target-service", "target", "quarkus-app", "quarkus-run.jar");
 
     /** Interpreted twin on the same core, for the cpu-bound proof (see {@link #interpretedBase()}). */
     static final int INTERPRETED_PORT = PORT + 10;
     static final String CGROUP = "lgexp-t";
 
+    private NetnsLink link;
     private Process target;
     private Process interpreted;
     private CpuCgroup cgroup;
 
     NetnsTarget(String rate, int core) throws IOException, InterruptedException {
-        cleanup();
+        link = NetnsLink.up(NS, HOST_IF, NS_IF, HOST_ADDR, NS_ADDR, rate);
         try {
-            must("ip", "netns", "add", NS);
-        } catch (IllegalStateException e) {
-            throw new AssertionError("cannot create a network namespace (needs root or CAP_NET_ADMIN, and iproute2): "
-                    + e.getMessage(), e);
-        }
-        try {
-            must("ip", "link", "add", HOST_IF, "type", "veth", "peer", "name", NS_IF);
-            must("ip", "link", "set", NS_IF, "netns", NS);
-            must("ip", "addr", "add", HOST_ADDR + "/30", "dev", HOST_IF);
-            must("ip", "link", "set", HOST_IF, "up");
-            must("ip", "netns", "exec", NS, "ip", "addr", "add", NS_ADDR + "/30", "dev", NS_IF);
-            must("ip", "netns", "exec", NS, "ip", "link", "set", NS_IF, "up");
-            must("ip", "netns", "exec", NS, "ip", "link", "set", "lo", "up");
-            must("ip", "netns", "exec", NS, "tc", "qdisc", "add", "dev", NS_IF, "root", "tbf", "rate", rate,
-                    "burst", "32kbit", "latency", "50ms");
             cgroup = new CpuCgroup(CGROUP).shares(CpuCgroup.PROMISED);
             start(core);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
@@ -71,9 +60,6 @@ final class NetnsTarget implements AutoCloseable {
     }
 
     private void start(int core) throws IOException, InterruptedException {
-        if (!Files.isReadable(JAR)) {
-            throw new IllegalStateException("target-service jar not found at " + JAR.toAbsolutePath());
-        }
         target = launch(core, PORT);
         // -Xint: on one 2-core box the loadgen and the target share the kernel's network work, so a JIT-compiled
         // target answers about as cheaply as the loadgen asks and neither can fill the other's core. An
@@ -87,11 +73,12 @@ final class NetnsTarget implements AutoCloseable {
     private Process launch(int core, int port, String... jvmFlags) throws IOException {
         Path log = Files.createTempFile("target-netns-" + port, ".log");
         // Joins the cgroup before it execs the JVM: the target finds its cgroup once, at startup.
-        List<String> cmd = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup.procs().toString(), "nsenter", "--net=/var/run/netns/" + NS, "taskset", "-c", Integer.toString(core),
-                Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        cmd.addAll(List.of(jvmFlags));
-        cmd.addAll(List.of("-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + port,
-                "-Dtarget.udp.port=" + (port + 1), "-jar", JAR.toString()));
+        List<String> prefix = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup.procs().toString()));
+        prefix.addAll(link.enter());
+        prefix.addAll(List.of("taskset", "-c", Integer.toString(core)));
+        List<String> args = new ArrayList<>(List.of(jvmFlags));
+        args.addAll(List.of("-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + port, "-Dtarget.udp.port=" + (port + 1)));
+        List<String> cmd = ServiceJar.TARGET.command(prefix, args);
         // sh, nsenter and taskset all exec: the process started is the JVM itself, so destroy() ends it.
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
@@ -118,12 +105,7 @@ final class NetnsTarget implements AutoCloseable {
 
     /** Sets the link's rate ({@code 100mbit}); null removes the limit (a tbf at 10 Gbit/s with a small burst throttles). */
     void rate(String rate) throws IOException, InterruptedException {
-        if (rate == null) {
-            run("ip", "netns", "exec", NS, "tc", "qdisc", "del", "dev", NS_IF, "root");
-        } else {
-            must("ip", "netns", "exec", NS, "tc", "qdisc", "replace", "dev", NS_IF, "root", "tbf", "rate", rate,
-                    "burst", "32kbit", "latency", "50ms");
-        }
+        link.rate(rate);
     }
 
     String base() {
@@ -151,7 +133,9 @@ final class NetnsTarget implements AutoCloseable {
         if (cgroup != null) {
             cgroup.close();
         }
-        cleanup();
+        if (link != null) {
+            link.close();
+        }
     }
 
     private static void stop(Process p) {
@@ -169,11 +153,9 @@ final class NetnsTarget implements AutoCloseable {
         }
     }
 
-    /** Removes the namespace (and with it the veth pair and its qdisc) and a root-side veth left over; never fails. */
+    /** Removes a namespace and veth left by an earlier, killed run; never fails. */
     static void cleanup() {
-        run("ip", "netns", "pids", NS).lines().forEach(pid -> run("kill", "-9", pid.trim()));
-        run("ip", "netns", "del", NS);
-        run("ip", "link", "del", HOST_IF);
+        NetnsLink.down(NS, HOST_IF);
     }
 
     private static void must(String... cmd) throws IOException, InterruptedException {
@@ -181,17 +163,6 @@ final class NetnsTarget implements AutoCloseable {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(20, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out.trim());
-        }
-    }
-
-    private static String run(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor(20, TimeUnit.SECONDS);
-            return p.exitValue() == 0 ? out : "";
-        } catch (IOException | InterruptedException | IllegalThreadStateException e) {
-            return "";
         }
     }
 

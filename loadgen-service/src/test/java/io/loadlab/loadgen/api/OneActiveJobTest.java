@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -20,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * One active job at a time, runs and experiments alike, against the real target service on loopback. Before the
  * shared rule, a POST /runs every 5 ms got a 202 between two cells, and the experiment then failed.
  */
+@SystemTest
 @QuarkusTest
 class OneActiveJobTest {
 

@@ -2,7 +2,7 @@ package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.HostResolver;
 import io.loadlab.loadgen.report.HistogramCodec;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
 import io.quarkus.test.junit.QuarkusMock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -39,7 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunLifecycleApiTest {
 
     @Inject
-    RunRegistry registry;
+    Runs registry;
 
     static String spec(String duration) {
         return "{\"kind\":\"fixed\",\"target\":\"http://127.0.0.1:9/\",\"duration\":\"" + duration + "\"}";

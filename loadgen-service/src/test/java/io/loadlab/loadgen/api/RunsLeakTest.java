@@ -1,6 +1,8 @@
 package io.loadlab.loadgen.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -41,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * reachable from the JDK's delay queue for its duration, timeout and 10 s of slack, 32 runs and their histograms
  * at the end, 86 -> 170 MB.
  */
+@SystemTest
 @QuarkusTest
 @TestProfile(RunsLeakTest.Profile.class)
 class RunsLeakTest {

@@ -81,4 +81,19 @@ class RunStatsTest {
         stats.sample();
         assertEquals(2, stats.latency().getTotalCount());
     }
+
+    @Test
+    void measuredErrorsAreExactlyTheErrorCountersOfTheMeasuredPart() {
+        long expected = 0;
+        for (Counter c : Counter.values()) {
+            measured.add(c, c.ordinal() + 1);
+            warmup.add(c, 1_000);
+            if (c.error()) {
+                expected += c.ordinal() + 1;
+            }
+        }
+        assertEquals(expected, stats.measuredErrors());
+        assertEquals(List.of(Counter.CONNECT_ERRORS, Counter.TIMEOUTS, Counter.READ_WRITE_ERRORS, Counter.STATUS_3XX,
+                Counter.STATUS_4XX, Counter.STATUS_5XX), java.util.Arrays.stream(Counter.values()).filter(Counter::error).toList());
+    }
 }

@@ -3,7 +3,8 @@ package io.loadlab.loadgen.experiment;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
-import io.loadlab.loadgen.run.DataDir;
+import io.loadlab.loadgen.job.DataDir;
+import io.loadlab.loadgen.job.JobStore;
 import io.loadlab.loadgen.run.RunJson;
 import io.loadlab.loadgen.run.RunKind;
 import org.junit.jupiter.api.Test;
@@ -27,11 +28,11 @@ class ExperimentStoreTest {
 
     @Test
     void roundTripKeepsEveryField() throws Exception {
-        ExperimentStore store = new ExperimentStore(new DataDir(dir, mapper()));
+        JobStore<ExperimentRecord> store = new JobStore<>(new DataDir(dir, mapper()), Experiments.JOB);
         ExperimentRecord x = ExperimentTableTest.sample();
         store.write(x);
         assertEquals(x, store.read(x.id()).orElseThrow());
-        assertEquals(List.of(x), new ExperimentStore(new DataDir(dir, mapper())).newest(10), "a new store on the same dir reads it back");
+        assertEquals(List.of(x), new JobStore<>(new DataDir(dir, mapper()), Experiments.JOB).newest(10), "a new store on the same dir reads it back");
         assertTrue(Files.isRegularFile(dir.resolve("experiments").resolve(x.id() + ".json")));
         try (var files = Files.list(dir.resolve("experiments"))) {
             assertEquals(1, files.count(), "no temp file left behind");
@@ -40,7 +41,7 @@ class ExperimentStoreTest {
 
     @Test
     void corruptFilesAreSkipped() throws Exception {
-        ExperimentStore store = new ExperimentStore(new DataDir(dir, mapper()));
+        JobStore<ExperimentRecord> store = new JobStore<>(new DataDir(dir, mapper()), Experiments.JOB);
         ExperimentRecord x = ExperimentTableTest.sample();
         store.write(x);
         Files.writeString(dir.resolve("experiments").resolve("20250102-030405-000-009.json"), "{\"id\":");

@@ -1,11 +1,13 @@
 package io.loadlab.loadgen.experiment;
 
-import io.loadlab.loadgen.run.ActiveJob;
-import io.loadlab.loadgen.run.DataDir;
-import io.loadlab.loadgen.run.RunIds;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.job.ActiveJob;
+import io.loadlab.loadgen.job.DataDir;
+import io.loadlab.loadgen.job.JobIds;
+import io.loadlab.loadgen.run.Runs;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
-import io.loadlab.loadgen.run.RunStore;
+import io.loadlab.loadgen.job.JobStore;
+import io.loadlab.loadgen.job.Jobs;
 import io.loadlab.loadgen.run.RunsConfig;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -31,7 +33,7 @@ class ExperimentsRestoreTest {
     @Test
     void anExperimentActiveAtACrashIsFailedWithAReason() {
         Clock clock = Clock.fixed(Instant.parse("2025-01-03T00:00:00Z"), ZoneOffset.UTC);
-        ExperimentStore store = new ExperimentStore(new DataDir(dir, ExperimentStoreTest.mapper()));
+        JobStore<ExperimentRecord> store = new JobStore<>(new DataDir(dir, ExperimentStoreTest.mapper()), Experiments.JOB);
         ExperimentRecord sample = ExperimentTableTest.sample();
         ExperimentRecord running = ExperimentRecord.started(sample.id(), sample.spec(), sample.createdAt())
                 .withCell(sample.cells().get(0));
@@ -46,13 +48,11 @@ class ExperimentsRestoreTest {
                 return 10;
             }
         };
-        RunIds ids = new RunIds(clock);
-        ActiveJob slot = new ActiveJob();
-        RunRegistry runs = new RunRegistry(List.of(), new RunStore(new DataDir(dir, ExperimentStoreTest.mapper())), clock, ids,
-                runsConfig, List.of(), slot);
-        Experiments experiments = new Experiments(runs, store, clock, ids, DefaultConfig.INSTANCE,
-                new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime, slot,
-                new TargetMetrics(new Scraper(HttpClient.newHttpClient())));
+        Jobs jobs = new Jobs(new DataDir(dir, ExperimentStoreTest.mapper()), clock, new JobIds(clock), new ActiveJob());
+        Runs runs = new Runs(List.of(), jobs, clock, runsConfig, List.of());
+        Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
+                new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
+                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()));
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.metrics;
 
-import io.loadlab.loadgen.http.NginxPeer;
+import io.loadlab.testsupport.Nginx;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of a {@code return 301} location lands in {@code status3xx}, none in {@code ok}. Before, redirects were
  * counted as {@code ok} (requests minus 4xx minus 5xx) and had no outcome of their own.
  */
+@SystemTest
 @QuarkusTest
 class LoadgenMetersTest {
 
@@ -31,11 +33,11 @@ class LoadgenMetersTest {
     private static final List<String> OUTCOMES = List.of("ok", "status3xx", "status4xx", "status5xx", "connect",
             "timeout", "readWrite");
 
-    private static NginxPeer nginx;
+    private static Nginx nginx;
 
     @BeforeAll
     static void startNginx() throws Exception {
-        nginx = NginxPeer.start("{}");
+        nginx = Nginx.start("{}");
     }
 
     @AfterAll

@@ -2,10 +2,11 @@ package io.loadlab.loadgen.page;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loadlab.loadgen.api.RealTarget;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.PercentileCurve;
-import io.loadlab.loadgen.run.RunRegistry;
+import io.loadlab.loadgen.run.Runs;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * renders without a console error, shows the JSON report's figures, charts a point per percentile level, and makes
  * no request to any host but the loadgen; the console starts a run with the token and follows it to the end.
  */
+@SystemTest
 @QuarkusTest
 class PagesBrowserTest {
 
@@ -51,7 +53,7 @@ class PagesBrowserTest {
     @TestHTTPResource("/")
     URL base;
     @Inject
-    RunRegistry registry;
+    Runs registry;
 
     @BeforeAll
     static void startBrowser() throws Exception {
@@ -170,10 +172,32 @@ class PagesBrowserTest {
         assertEquals((long) levels, js("return charts.percentiles.data[0].length"), "chart points");
         assertEquals((long) levels, js("return charts.percentiles.data[1].filter(v => v != null).length"), "chart values");
 
-        // No per-second series is recorded yet (the engine's capture comes next): the page says so, not a blank.
-        assertTrue(!report.has("series"), "reports carry no series yet: " + report);
-        assertEquals("No per-second series for this run.", browser.driver.findElement(By.id("no-series")).getText());
+        assertSeriesCoversTheMeasuredSeconds(report, 300, "requests");
         assertCleanSince("run report");
+    }
+
+    /**
+     * A point per second of the run that the measured part touches, ceil(warmup + duration) - floor(warmup) of
+     * them, from the report's own measured time: in the report, in the table and in both charts; and the points add
+     * up to the report's count.
+     */
+    private void assertSeriesCoversTheMeasuredSeconds(JsonNode report, long warmupMillis, String counted) {
+        long measuredMillis = Math.round(report.path("durationSeconds").doubleValue() * 1000);
+        long seconds = -Math.floorDiv(-(warmupMillis + measuredMillis), 1000) - warmupMillis / 1000;
+        JsonNode points = report.path("series").path("points");
+        assertEquals(seconds, points.size(), "report points: " + points);
+        assertEquals(seconds, browser.driver.findElements(By.cssSelector("#series tbody tr")).size(), "table rows");
+        assertEquals(seconds, js("return charts.rate.data[0].length"), "rate chart points");
+        assertEquals(seconds, js("return charts['series-latency'].data[0].length"), "latency chart points");
+        long sum = 0;
+        for (JsonNode p : points) {
+            sum += p.path("requests").longValue();
+        }
+        long total = report.has("requests") ? report.path("requests").longValue() : report.path("messagesSent").longValue();
+        assertEquals(total, sum, "the points add up to the report");
+        assertEquals(counted, browser.driver.findElement(By.cssSelector("#series thead th:nth-child(2)")).getText());
+        assertEquals(points.get(1).path("requests").asText(),
+                browser.driver.findElement(By.cssSelector("#series tbody tr:nth-child(2) td:nth-child(2)")).getText());
     }
 
     private String cellText(String rows, String stat, int column) {

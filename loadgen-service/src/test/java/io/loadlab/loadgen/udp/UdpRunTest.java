@@ -4,6 +4,8 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.StallingClock;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.testsupport.SockperfServer;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 
 import io.loadlab.loadgen.scrape.Scraper;
@@ -19,6 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** UDP runs against real peers on loopback: the stock sockperf server, a stand-in reflector, a silent socket. */
+@SystemTest
 class UdpRunTest {
 
     private static final NanoClock CLOCK = System::nanoTime;

@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.udp;
 
+import io.loadlab.testsupport.SockperfServer;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,7 @@ import static org.hamcrest.Matchers.hasItems;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** UDP runs through the REST API: validation by field, the guard on targetMetrics, a run's reports and metrics. */
+@SystemTest
 @QuarkusTest
 class UdpRunsApiTest {
 

@@ -30,7 +30,7 @@ public class RouteMeters {
 
     private final MeterRegistry registry;
     private final Clock clock;
-    /** The route's template, as the binder tagged it (the api package's TestApiRoutes.PATH). */
+    /** The route's template, as the binder tagged it (the api package's AnswerRoutes.PATH). */
     private static final String URI = "/test/testApi";
     /** [method][status]; filled on first use. A race registers the same meter twice, which Micrometer makes idempotent. */
     private final Timer[][] timers = new Timer[METHODS.length][600];

@@ -1,5 +1,6 @@
 package io.loadlab.target.udp;
 
+import io.loadlab.common.sockperf.SockperfHeader;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 

@@ -1,5 +1,6 @@
 package io.loadlab.target.udp;
 
+import io.loadlab.common.sockperf.SockperfHeader;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;

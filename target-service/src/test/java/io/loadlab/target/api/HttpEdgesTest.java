@@ -24,14 +24,14 @@ class HttpEdgesTest {
     @ParameterizedTest
     @ValueSource(strings = {"PUT", "DELETE", "PATCH", "FOO"})
     void otherMethodsOnTheApiGet405InJson(String method) {
-        given().request(method, TestApiRoutes.PATH).then().statusCode(405)
+        given().request(method, AnswerRoutes.PATH).then().statusCode(405)
                 .contentType(startsWith("application/json")).header("Allow", "GET, POST")
                 .body("code", equalTo(405)).body("msg", startsWith("method must be GET or POST"));
     }
 
     @Test
     void headOnTheApiGets405WithoutBody() {
-        given().head(TestApiRoutes.PATH).then().statusCode(405).header("Allow", "GET, POST");
+        given().head(AnswerRoutes.PATH).then().statusCode(405).header("Allow", "GET, POST");
     }
 
     @Test
@@ -52,7 +52,7 @@ class HttpEdgesTest {
     @ValueSource(strings = {"application/jsonx", "application/json-patch+json", "application/jsonl; charset=utf-8",
             "text/json", "application/", "application/json,text/plain"})
     void onlyTheJsonMediaTypeIsAccepted(String type) {
-        given().header("Content-Type", type).body("{\"number\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(TestApiRoutes.PATH)
+        given().header("Content-Type", type).body("{\"number\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(AnswerRoutes.PATH)
                 .then().statusCode(415).body("code", equalTo(415));
     }
 
@@ -60,7 +60,7 @@ class HttpEdgesTest {
     @ValueSource(strings = {"application/json", "application/json; charset=utf-8", "APPLICATION/JSON",
             "Application/Json ;charset=UTF-8", "application/json\t; x=y"})
     void theJsonMediaTypeWithParametersAndAnyCaseIsAccepted(String type) {
-        given().header("Content-Type", type).body("{\"number\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(TestApiRoutes.PATH)
+        given().header("Content-Type", type).body("{\"number\": 1}".getBytes(java.nio.charset.StandardCharsets.UTF_8)).post(AnswerRoutes.PATH)
                 .then().statusCode(200);
     }
 
@@ -88,7 +88,7 @@ class HttpEdgesTest {
      */
     @Test
     void anOversizedRequestLineGets414AndIsClosed() throws IOException {
-        String answer = RawHttp.exchange("GET " + TestApiRoutes.PATH + "?number=1&pad=" + "a".repeat(8_192)
+        String answer = RawHttp.exchange("GET " + AnswerRoutes.PATH + "?number=1&pad=" + "a".repeat(8_192)
                 + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
         // HTTP/1.0: Netty stands in a placeholder request for a line it could not read.
         assertTrue(answer.startsWith("HTTP/1.0 414"), answer);
@@ -96,13 +96,13 @@ class HttpEdgesTest {
 
     @Test
     void oversizedHeadersGet431AndAreClosed() throws IOException {
-        String answer = RawHttp.exchange("GET " + TestApiRoutes.PATH + "?number=1 HTTP/1.1\r\nHost: localhost\r\n"
+        String answer = RawHttp.exchange("GET " + AnswerRoutes.PATH + "?number=1 HTTP/1.1\r\nHost: localhost\r\n"
                 + "X-Pad: " + "a".repeat(24_576) + "\r\n\r\n");
         assertTrue(answer.startsWith("HTTP/1.1 431"), answer);
     }
 
     @Test
     void aJsonPostStillWorks() {
-        given().contentType(ContentType.JSON).body("{\"number\": 0}").post(TestApiRoutes.PATH).then().statusCode(200);
+        given().contentType(ContentType.JSON).body("{\"number\": 0}").post(AnswerRoutes.PATH).then().statusCode(200);
     }
 }

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A POST to the API as {@code TestApiRoutes} reads it, Content-Type and body to a number
+ * A POST to the API as {@code AnswerRoutes} reads it, Content-Type and body to a number
  * ({@link NumberParser#fromBody}). Only a {@link BadInput} may escape, with 415 exactly when the media type is
  * not JSON and 400 otherwise, and a message to show; an accepted number lies in [0, target.max-items] and is
  * the top-level {@code number} a full JSON reading of the body finds.

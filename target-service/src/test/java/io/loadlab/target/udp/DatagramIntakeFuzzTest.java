@@ -2,6 +2,7 @@ package io.loadlab.target.udp;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 
+import io.loadlab.common.sockperf.SockperfHeader;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

@@ -1,6 +1,8 @@
 package io.loadlab.target.udp;
 
 import io.loadlab.target.metrics.Scrape;
+import io.loadlab.testsupport.SockperfClient;
+import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
@@ -9,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The stock sockperf client against the reflector, unchanged: its own figures must show no error. */
+@SystemTest
 @QuarkusTest
 class SockperfClientTest {
 
@@ -23,7 +26,7 @@ class SockperfClientTest {
     @Test
     void pingPongSeesEveryPongOnceAndInOrder() throws InterruptedException {
         Scrape before = Scrape.now();
-        Sockperf s = Sockperf.run("ping-pong", reflector.port(), "-t", "2", "--msg-size", "64");
+        SockperfClient s = SockperfClient.run("ping-pong", reflector.port(), "-t", "2", "--msg-size", "64");
         Scrape after = Scrape.now();
         assertEquals(0, s.number("# dropped messages ="), s.output());
         assertEquals(0, s.number("# duplicated messages ="), s.output());
@@ -40,7 +43,7 @@ class SockperfClientTest {
     @Test
     void throughputIsReceivedWithoutMalformedOrReplies() throws InterruptedException {
         Scrape before = Scrape.now();
-        Sockperf s = Sockperf.run("throughput", reflector.port(), "-t", "2", "--msg-size", "1472");
+        SockperfClient s = SockperfClient.run("throughput", reflector.port(), "-t", "2", "--msg-size", "1472");
         assertTrue(s.number("Summary: Message Rate is") > 1000, s.output());
         Scrape after = Scrape.now();
         assertTrue(after.value("target_udp_one_way_total") - before.value("target_udp_one_way_total") > 1000);
@@ -55,7 +58,7 @@ class SockperfClientTest {
      */
     @Test
     void underLoadAtAFixedRateGetsEveryRequestedPong() throws InterruptedException {
-        Sockperf s = Sockperf.run("under-load", reflector.port(), "-t", "2", "--msg-size", "64", "--mps", "5000",
+        SockperfClient s = SockperfClient.run("under-load", reflector.port(), "-t", "2", "--msg-size", "64", "--mps", "5000",
                 "--reply-every", "10");
         assertEquals(0, s.number("# dropped messages ="), s.output());
         assertEquals(0, s.number("# duplicated messages ="), s.output());

@@ -1,0 +1,40 @@
+package io.loadlab.loadgen.distributed;
+
+/**
+ * A controller-to-agent call that failed: refused, timed out, or answered with a status other than 2xx. The
+ * message names the agent and the call, so a run failed by it says which agent.
+ */
+public final class AgentCallException extends Exception {
+
+    /** An answer body is quoted up to this many characters: enough for a JSON error, bounded whatever comes. */
+    static final int MAX_QUOTED = 300;
+
+    private final String address;
+    private final int status;
+
+    public AgentCallException(String address, String call, int status, String body) {
+        super("agent " + address + ": " + call + " answered " + status
+                + (body == null || body.isEmpty() ? "" : ": " + quote(body)));
+        this.address = address;
+        this.status = status;
+    }
+
+    public AgentCallException(String address, String call, Throwable cause) {
+        super("agent " + address + ": " + call + " failed: " + cause, cause);
+        this.address = address;
+        this.status = 0;
+    }
+
+    public String address() {
+        return address;
+    }
+
+    /** The HTTP status, 0 when there was no answer. */
+    public int status() {
+        return status;
+    }
+
+    private static String quote(String body) {
+        return body.length() <= MAX_QUOTED ? body : body.substring(0, MAX_QUOTED) + "...";
+    }
+}

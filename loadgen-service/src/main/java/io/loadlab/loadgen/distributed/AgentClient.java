@@ -1,0 +1,171 @@
+package io.loadlab.loadgen.distributed;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.engine.NanoClock;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The controller's calls to its agents, over the JDK's {@link HttpClient} (the one the service shares: a client
+ * owns a selector thread and a pool). Every call carries the API token, so an agent treats the controller as
+ * any caller and applies its own allowlist and limits to it. Calls are blocking and bounded by
+ * {@code timeout}: the controller makes them from its own job thread, never from an event loop.
+ * <pre>
+ * GET    /agent/info                         {@link AgentInfo}
+ * GET    /agent/clock                        {@link ClockReading}
+ * POST   /agent/runs                         {@link AgentRunRequest} -> {@link AgentRunStarted}
+ * GET    /agent/runs/{id}/intervals?from=k   {@link IntervalBatch}
+ * POST   /agent/runs/{id}/heartbeat          204
+ * DELETE /agent/runs/{id}                    204
+ * </pre>
+ */
+public final class AgentClient {
+
+    private static final String JSON = "application/json";
+    /**
+     * An answer is read up to this size and refused beyond: an agent answers at most
+     * {@link IntervalBatch#MAX_INTERVALS} intervals per call, each at most about 40 KiB (four histograms of a wide
+     * spread at 500,000 values a second), so 4 MiB; and the controller asks every second, for one or two.
+     */
+    static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+
+    private final HttpClient http;
+    private final ObjectMapper json;
+    private final NanoClock clock;
+    private final String token;
+    private final Duration timeout;
+
+    /**
+     * @param token   the bearer token the agents expect (the service's own {@code LOADGEN_API_TOKEN})
+     * @param timeout for each call, answer included
+     */
+    public AgentClient(HttpClient http, ObjectMapper json, NanoClock clock, String token, Duration timeout) {
+        this.http = Objects.requireNonNull(http, "http");
+        this.json = Objects.requireNonNull(json, "json");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.token = Objects.requireNonNull(token, "token");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+    }
+
+    public AgentInfo info(AgentEndpoint agent) throws AgentCallException {
+        return call(agent, "GET /agent/info", get(agent, "/agent/info"), AgentInfo.class);
+    }
+
+    /**
+     * {@code samples} NTP-style exchanges, sequential, and the offset of the best round trip.
+     *
+     * @throws IllegalArgumentException when {@code samples} is below 1
+     */
+    public ClockOffset clockOffset(AgentEndpoint agent, int samples) throws AgentCallException {
+        if (samples < 1) {
+            throw new IllegalArgumentException("samples must be at least 1, was " + samples);
+        }
+        List<ClockSample> taken = new ArrayList<>(samples);
+        for (int i = 0; i < samples; i++) {
+            HttpRequest request = get(agent, "/agent/clock");
+            long sent = clock.nanoTime();
+            ClockReading r = call(agent, "GET /agent/clock", request, ClockReading.class);
+            long returned = clock.nanoTime();
+            try {
+                taken.add(new ClockSample(sent, r.receivedNanos(), r.repliedNanos(), returned));
+            } catch (IllegalArgumentException e) {
+                throw new AgentCallException(agent.address(), "GET /agent/clock", e);
+            }
+        }
+        return ClockOffset.estimate(taken);
+    }
+
+    public AgentRunStarted start(AgentEndpoint agent, AgentRunRequest run) throws AgentCallException {
+        HttpRequest request = request(agent, "/agent/runs")
+                .header("Content-Type", JSON)
+                .POST(HttpRequest.BodyPublishers.ofString(write(run), StandardCharsets.UTF_8))
+                .build();
+        return call(agent, "POST /agent/runs", request, AgentRunStarted.class);
+    }
+
+    /** The intervals from index {@code from} on. */
+    public IntervalBatch intervals(AgentEndpoint agent, String runId, long from) throws AgentCallException {
+        String call = "GET /agent/runs/" + runId + "/intervals";
+        return call(agent, call, get(agent, runPath(runId) + "/intervals?from=" + from), IntervalBatch.class);
+    }
+
+    /** Renews the agent's lease on the run. */
+    public void heartbeat(AgentEndpoint agent, String runId) throws AgentCallException {
+        HttpRequest request = request(agent, runPath(runId) + "/heartbeat")
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        send(agent, "POST /agent/runs/" + runId + "/heartbeat", request);
+    }
+
+    public void cancel(AgentEndpoint agent, String runId) throws AgentCallException {
+        send(agent, "DELETE /agent/runs/" + runId, request(agent, runPath(runId)).DELETE().build());
+    }
+
+    private static String runPath(String runId) {
+        if (!runId.matches("[A-Za-z0-9._-]{1,64}")) { // an id from an agent's answer goes into a path
+            throw new IllegalArgumentException("not a run id: " + runId);
+        }
+        return "/agent/runs/" + runId;
+    }
+
+    private HttpRequest get(AgentEndpoint agent, String path) {
+        return request(agent, path).header("Accept", JSON).GET().build();
+    }
+
+    private HttpRequest.Builder request(AgentEndpoint agent, String path) {
+        URI uri = agent.resolve(path);
+        return HttpRequest.newBuilder(uri).timeout(timeout).header("Authorization", "Bearer " + token);
+    }
+
+    private <T> T call(AgentEndpoint agent, String call, HttpRequest request, Class<T> type) throws AgentCallException {
+        byte[] body = send(agent, call, request);
+        try {
+            return json.readValue(body, type);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new AgentCallException(agent.address(), call + " (unreadable answer)", e);
+        }
+    }
+
+    /** The answer's body, once its status is 2xx. */
+    private byte[] send(AgentEndpoint agent, String call, HttpRequest request) throws AgentCallException {
+        int status;
+        byte[] body;
+        try {
+            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            status = response.statusCode();
+            try (InputStream in = response.body()) {
+                body = in.readNBytes(MAX_ANSWER_BYTES + 1);
+            }
+        } catch (IOException e) {
+            throw new AgentCallException(agent.address(), call, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentCallException(agent.address(), call, e);
+        }
+        if (body.length > MAX_ANSWER_BYTES) {
+            throw new AgentCallException(agent.address(), call, status, "answer over " + MAX_ANSWER_BYTES + " bytes");
+        }
+        if (status / 100 != 2) {
+            throw new AgentCallException(agent.address(), call, status, new String(body, StandardCharsets.UTF_8));
+        }
+        return body;
+    }
+
+    private String write(Object value) {
+        try {
+            return json.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + value.getClass().getSimpleName(), e);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.loadlab.loadgen.distributed;
+
+import io.loadlab.loadgen.engine.IntervalSample;
+
+import java.util.List;
+
+/**
+ * {@code GET /agent/runs/{id}/intervals?from=k}: the intervals from index {@code k} on (at most
+ * {@link #MAX_INTERVALS}; the controller asks again from the next index), and the run's state.
+ *
+ * @param state              the agent's run state ({@code pending}, {@code running}, {@code succeeded},
+ *                           {@code failed}, {@code cancelled})
+ * @param intervals          the intervals from the index asked for, in order
+ * @param complete           true when the last interval is among them or was delivered before; false while more
+ *                           are to come, including when this answer stopped at {@link #MAX_INTERVALS}
+ * @param dropped            intervals the agent no longer holds (the controller fell that far behind)
+ * @param startLatenessNanos how late the run started against the start asked for (its clock); null before start
+ * @param saturation         the agent's generator saturation so far, 0..1
+ * @param failure            why the run failed on the agent, null when it did not
+ */
+public record IntervalBatch(String state, List<IntervalSample> intervals, boolean complete, long dropped,
+                            Long startLatenessNanos, double saturation, String failure) {
+
+    /** The most intervals one answer carries: 100 seconds, at most about 4 MiB. */
+    public static final int MAX_INTERVALS = 100;
+
+    public IntervalBatch {
+        intervals = intervals == null ? List.of() : List.copyOf(intervals);
+        if (intervals.size() > MAX_INTERVALS) {
+            throw new IllegalArgumentException("at most " + MAX_INTERVALS + " intervals per batch, had " + intervals.size());
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/**
+ * Distributed load (issue 12): one controller, agents on many nodes, a synchronized start and an exact merge.
+ *
+ * <h2>Design</h2>
+ * <ul>
+ * <li>{@link io.loadlab.loadgen.distributed.Split} divides a spec's connections, threads and rate over the agents
+ *     exactly: remainders spread one by one, the parts sum to the whole (rates as decimals, never a float
+ *     division), and {@link io.loadlab.loadgen.distributed.SpecSplitter} applies it to a spec's JSON.</li>
+ * <li>{@link io.loadlab.loadgen.distributed.ClockOffset} estimates an agent's clock against the controller's
+ *     from NTP-style samples over the control channel, keeping the best round trip, and converts the agreed
+ *     start into the agent's own monotonic clock (both sides use {@code System.nanoTime}: no wall clock, so an
+ *     NTP step during a run moves nothing).</li>
+ * <li>{@link io.loadlab.loadgen.distributed.AgentDiscovery} reads {@code loadgen.agents}: base URLs, or
+ *     {@code dns:<name>:<port>} resolved at each job start (a headless Service's A records).</li>
+ * <li>Agents hand over the engine's one-second intervals ({@link io.loadlab.loadgen.engine.IntervalSample});
+ *     {@link io.loadlab.loadgen.distributed.IntervalMerge} adds them (histogram addition, counter sums, never
+ *     an average of percentiles) and {@link io.loadlab.loadgen.distributed.MergedReportBuilder} builds the
+ *     merged report with one {@link io.loadlab.loadgen.distributed.AgentSummary} per agent, partial and naming
+ *     the agent when one failed.</li>
+ * <li>{@link io.loadlab.loadgen.distributed.AgentLease} is the agent's dead-man switch: a run whose controller
+ *     stopped calling stops by itself.</li>
+ * <li>{@link io.loadlab.loadgen.distributed.AgentClient} makes the controller's calls (JDK HTTP client, bearer
+ *     token); the records beside it are the wire shapes.</li>
+ * </ul>
+ *
+ * <h2>Dependencies</h2>
+ * The JDK, HdrHistogram, Jackson (the wire's JSON), the engine and report packages and the UDP kind's
+ * {@code Bitrate} (the one spec field with its own syntax). No Quarkus, Vert.x or
+ * Netty type (but {@code AgentJsonTypes}, a native-image registration): the REST resources and beans that wire this
+ * in live in the API and run packages.
+ *
+ * <h2>Units</h2>
+ * Nanoseconds inside and on the wire's clock fields; microseconds in reports, as everywhere in the loadgen.
+ */
+package io.loadlab.loadgen.distributed;

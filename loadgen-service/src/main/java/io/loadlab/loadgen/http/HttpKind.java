@@ -1,0 +1,48 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.RunKindDefinition;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import java.util.Optional;
+
+/**
+ * HTTP runs as the rest of the loadgen sees them: wrk's text, outcome meters, and the figures of a cell. A
+ * {@code @Singleton}, as the other kinds: the contract is a class with a constructor, which a client proxy cannot wrap.
+ */
+@Singleton
+public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
+
+    private final HttpOutcomeMeters meters;
+
+    @Inject
+    public HttpKind(HttpOutcomeMeters meters) {
+        super(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
+        this.meters = meters;
+    }
+
+    @Override
+    protected Optional<String> text(HttpRunSpec spec, HttpReport report, String histogram) {
+        return Optional.of(WrkTextReport.render(spec.target(), spec.duration(), spec.threads(), spec.connections(),
+                report, histogram == null ? null : HistogramCodec.decode(histogram)));
+    }
+
+    @Override
+    protected void count(HttpRunSpec spec, HttpReport report) {
+        meters.count(report);
+    }
+
+    @Override
+    protected Optional<CellFigures> figures(HttpReport r) {
+        HttpErrors errs = errors(r);
+        return Optional.of(new CellFigures(r.durationSeconds(), r.bytesReceived(), r.requestsPerSecond(),
+                r.latencyMicros(), errs.total(), r.requests() + errs.connect() + errs.timeout() + errs.readWrite(),
+                r.requestedRate(), r.achievedRate()));
+    }
+
+    static HttpErrors errors(HttpReport r) {
+        return r.errors() == null ? new HttpErrors(0, 0, 0, 0, 0) : r.errors();
+    }
+}

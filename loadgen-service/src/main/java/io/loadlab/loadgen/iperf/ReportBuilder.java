@@ -1,0 +1,99 @@
+package io.loadlab.loadgen.iperf;
+
+import io.loadlab.common.iperf.Direction;
+import io.loadlab.common.iperf.Protocol;
+import io.loadlab.common.iperf.StreamCounter;
+import io.loadlab.common.iperf.StreamResult;
+import io.loadlab.common.iperf.TestResults;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Joins this end's counts and the server's results into the report: for a stream this end sends on, the
+ * received side is the server's; for one it receives on, the sent side is. Without the server's results (the
+ * test broke off) the other side reads 0.
+ */
+final class ReportBuilder {
+
+    private final IperfSpec spec;
+    private final List<StreamCounter> counters;
+    private final Timeline timeline;
+    private final TestResults server;
+
+    ReportBuilder(IperfSpec spec, List<StreamCounter> counters, Timeline timeline, TestResults server) {
+        this.spec = spec;
+        this.counters = counters;
+        this.timeline = timeline;
+        this.server = server;
+    }
+
+    IperfReport build(IperfReport.CpuUtilisation local, String error) {
+        List<DirectionReport> directions = new ArrayList<>();
+        if (spec.direction() != Direction.DOWN) {
+            directions.add(direction("up", true));
+        }
+        if (spec.direction() != Direction.UP) {
+            directions.add(direction("down", false));
+        }
+        IperfReport.CpuUtilisation remote = server == null ? new IperfReport.CpuUtilisation(0, 0, 0)
+                : new IperfReport.CpuUtilisation(server.cpuUtilTotal(), server.cpuUtilUser(), server.cpuUtilSystem());
+        return new IperfReport(spec, directions, local, remote, error);
+    }
+
+    private DirectionReport direction(String name, boolean sending) {
+        List<StreamFigures> streams = counters.stream().filter(c -> c.sending() == sending).map(this::figures).toList();
+        return new DirectionReport(name, streams, sum(streams), timeline.intervals(sending));
+    }
+
+    private StreamFigures figures(StreamCounter c) {
+        Optional<StreamResult> peer = server == null ? Optional.empty() : server.stream(c.id());
+        long peerBytes = peer.map(StreamResult::bytes).orElse(0L);
+        long ours = timeline.measured(c);
+        double seconds = timeline.measuredSeconds();
+        if (spec.protocol() == Protocol.TCP) {
+            return new StreamFigures(c.id(), c.sending() ? ours : peerBytes, c.sending() ? peerBytes : ours, seconds,
+                    null, null, null, null, null, null);
+        }
+        if (c.sending()) {
+            long packets = timeline.measuredDatagrams(c);
+            long lost = peer.map(StreamResult::errors).orElse(0L);
+            return new StreamFigures(c.id(), ours, peerBytes, seconds, null, peer.map(p -> p.jitterSeconds() * 1000).orElse(0.0),
+                    lost, packets, percent(lost, packets), null);
+        }
+        long packets = peer.map(StreamResult::packets).orElse(c.udp().packets());
+        long lost = c.udp().lost();
+        return new StreamFigures(c.id(), peerBytes, ours, seconds, null, c.udp().jitterSeconds() * 1000, lost, packets,
+                percent(lost, packets), c.udp().outOfOrder());
+    }
+
+    private StreamFigures sum(List<StreamFigures> streams) {
+        long sent = 0;
+        long received = 0;
+        long lost = 0;
+        long packets = 0;
+        long outOfOrder = 0;
+        double jitter = 0;
+        for (StreamFigures s : streams) {
+            sent += s.sentBytes();
+            received += s.receivedBytes();
+            if (s.lost() != null) {
+                lost += s.lost();
+                packets += s.packets();
+                jitter += s.jitterMillis();
+            }
+            outOfOrder += s.outOfOrder() == null ? 0 : s.outOfOrder();
+        }
+        double seconds = timeline.measuredSeconds();
+        if (spec.protocol() == Protocol.TCP) {
+            return new StreamFigures(0, sent, received, seconds, null, null, null, null, null, null);
+        }
+        return new StreamFigures(0, sent, received, seconds, null, streams.isEmpty() ? 0 : jitter / streams.size(), lost,
+                packets, percent(lost, packets), streams.stream().anyMatch(s -> s.outOfOrder() != null) ? outOfOrder : null);
+    }
+
+    private static double percent(long lost, long packets) {
+        return packets > 0 ? 100.0 * lost / packets : 0;
+    }
+}

@@ -1,0 +1,21 @@
+package io.loadlab.loadgen.run;
+
+import io.loadlab.loadgen.report.LatencySummary;
+
+/**
+ * What an experiment reads from a finished run of any kind that can drive a cell: enough to weigh the load it
+ * drove against the link and the schedule. Units as in the reports.
+ *
+ * @param durationSeconds   the measured part
+ * @param bytesReceived     over the measured part
+ * @param requestsPerSecond answered per second of the measured part
+ * @param latencyMicros     null when nothing was measured
+ * @param errors            errors of every kind
+ * @param attempts          requests that were answered or failed
+ * @param requestedRate     per second, 0 for a closed model
+ * @param achievedRate      sent per second of the measured part
+ */
+public record CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
+                          LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
+                          double achievedRate) {
+}

@@ -1,0 +1,63 @@
+package io.loadlab.loadgen.run;
+
+import io.loadlab.loadgen.report.RunReport;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Everything outside a kind's package may ask of a kind of run (wrk's transport table, for runs): its JSON
+ * types, its report as text, its own meters and the figures an experiment reads. One CDI bean per kind, in the
+ * kind's package, collected by {@link RunKinds}; the API, metrics and experiments call these and never test a
+ * spec or a report for its class. The typed hooks get the kind's own records, cast here once by class.
+ *
+ * @param <S> the kind's spec
+ * @param <R> the kind's report
+ */
+public abstract class RunKindDefinition<S extends RunSpec, R extends RunReport> {
+
+    private final RunKind kind;
+    private final Class<S> specType;
+    private final Class<R> reportType;
+
+    protected RunKindDefinition(String name, Class<S> specType, Class<R> reportType) {
+        this.kind = new RunKind(name, specType, reportType);
+        this.specType = Objects.requireNonNull(specType);
+        this.reportType = Objects.requireNonNull(reportType);
+    }
+
+    /** The name in {@code "kind"}, with the spec and report records JSON reads back. */
+    public final RunKind runKind() {
+        return kind;
+    }
+
+    /** A finished run's report in this kind's text layout (wrk's, sockperf's); empty when it has none. */
+    public final Optional<String> text(RunRecord run) {
+        return run.report() == null ? Optional.empty()
+                : text(specType.cast(run.spec()), reportType.cast(run.report()), run.histogram());
+    }
+
+    /** Adds a finished run's figures to this kind's own meters; a run without a report adds nothing. */
+    public final void count(RunRecord run) {
+        if (run.report() != null) {
+            count(specType.cast(run.spec()), reportType.cast(run.report()));
+        }
+    }
+
+    /** The figures an experiment cell reads; empty for a run without a report or a kind that drives no cell. */
+    public final Optional<CellFigures> figures(RunRecord run) {
+        return run.report() == null ? Optional.empty() : figures(reportType.cast(run.report()));
+    }
+
+    /** @param histogram the run's latency histogram (HdrHistogram compressed base64, nanoseconds), or null */
+    protected Optional<String> text(S spec, R report, String histogram) {
+        return Optional.empty();
+    }
+
+    protected void count(S spec, R report) {
+    }
+
+    protected Optional<CellFigures> figures(R report) {
+        return Optional.empty();
+    }
+}

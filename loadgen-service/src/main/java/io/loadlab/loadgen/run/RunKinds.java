@@ -1,0 +1,46 @@
+package io.loadlab.loadgen.run;
+
+import io.quarkus.arc.All;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** Every kind of run installed, by its name: the one place code outside a kind finds it. */
+@ApplicationScoped
+public class RunKinds {
+
+    private final Map<String, RunKindDefinition<?, ?>> kinds = new TreeMap<>();
+
+    @Inject
+    public RunKinds(@All List<RunKindDefinition<?, ?>> definitions) {
+        for (RunKindDefinition<?, ?> d : definitions) {
+            if (kinds.put(d.runKind().kind(), d) != null) {
+                throw new IllegalStateException("two definitions of run kind " + d.runKind().kind());
+            }
+        }
+    }
+
+    /** A finished run's report in its kind's text layout; empty when the kind has none (or no definition). */
+    public Optional<String> text(RunRecord run) {
+        return of(run).flatMap(d -> d.text(run));
+    }
+
+    /** Adds a finished run's figures to its kind's own meters; a kind without a definition has none. */
+    public void count(RunRecord run) {
+        of(run).ifPresent(d -> d.count(run));
+    }
+
+    /** The figures an experiment cell reads from a finished run; empty when its kind gives none. */
+    public Optional<CellFigures> figures(RunRecord run) {
+        return of(run).flatMap(d -> d.figures(run));
+    }
+
+    /** Empty for a kind with a driver but no definition (a test's fixed kind). */
+    private Optional<RunKindDefinition<?, ?>> of(RunRecord run) {
+        return Optional.ofNullable(kinds.get(run.spec().kind()));
+    }
+}

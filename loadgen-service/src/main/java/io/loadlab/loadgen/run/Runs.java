@@ -1,0 +1,134 @@
+package io.loadlab.loadgen.run;
+
+import io.loadlab.loadgen.job.ActiveJob;
+import io.loadlab.loadgen.job.JobKind;
+import io.loadlab.loadgen.job.JobLaunchException;
+import io.loadlab.loadgen.job.Jobs;
+import io.quarkus.arc.All;
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Runs as a kind of job: starts each through the {@link RunDriver} of its spec's kind, in the {@link Jobs}
+ * registry, and records its outcome there when it stops. The registry keeps, persists, restores and lists them,
+ * and holds the one-active-job rule; a run found running at startup is recorded as failed ({@link #DIED}).
+ */
+@Startup
+@ApplicationScoped
+public class Runs {
+
+    static final String DIED = "the load generator stopped while this run was active; no report was kept";
+    /** Runs in the registry: one JSON file each, in the data dir itself (where they were before experiments). */
+    public static final JobKind<RunRecord, LoadRun> JOB = new JobKind<>("run", RunRecord.class, LoadRun.class, "",
+            (run, now) -> run.finished(RunState.FAILED, now, null, null, DIED));
+    private static final Logger LOG = Logger.getLogger(Runs.class);
+
+    private final Map<String, RunDriver> drivers;
+    private final Jobs jobs;
+    private final Clock clock;
+    private final List<RunListener> listeners;
+
+    @Inject
+    public Runs(@All List<RunDriver> drivers, Jobs jobs, Clock clock, RunsConfig config,
+                @All List<RunListener> listeners) {
+        this.drivers = drivers.stream().collect(Collectors.toMap(RunDriver::kind, Function.identity()));
+        this.jobs = jobs;
+        this.clock = clock;
+        this.listeners = List.copyOf(listeners);
+        jobs.register(JOB, config.retain(), config.maxActive(), "loadgen.runs.max-active");
+    }
+
+    /**
+     * Starts a run of {@code spec}, which the caller has validated and guarded, as a job of its own.
+     *
+     * @throws io.loadlab.loadgen.job.ActiveJobException          when another job is active, or
+     *                                                            {@code loadgen.runs.max-active} runs are
+     * @throws NoDriverException                                  when no driver of the spec's kind is installed
+     * @throws io.loadlab.loadgen.job.DataDirUnavailableException when the run's record cannot be written;
+     *                                                            nothing was started
+     */
+    public RunRecord start(RunSpec spec) {
+        return start(spec, null);
+    }
+
+    /**
+     * Starts a run of {@code spec} as part of {@code owner}, which holds the {@link ActiveJob} slot (an
+     * experiment running its cells); with a null owner the run claims the slot itself.
+     *
+     * @throws io.loadlab.loadgen.job.ActiveJobException when {@code owner} does not hold the slot, or (no owner)
+     *                                                   another job does
+     */
+    public synchronized RunRecord start(RunSpec spec, ActiveJob.Job owner) {
+        RunDriver driver = drivers.get(spec.kind());
+        if (driver == null) {
+            throw new NoDriverException(spec.kind());
+        }
+        RunRecord run = RunRecord.queued(jobs.nextId(), spec, clock.instant()).running(clock.instant());
+        LoadRun live;
+        try {
+            live = jobs.start(JOB, run, owner, r -> driver.start(spec));
+        } catch (JobLaunchException e) {
+            LOG.errorf(e.getCause(), "Run %s failed to start", run.id());
+            RunRecord failed = run.finished(RunState.FAILED, clock.instant(), null, null,
+                    "failed to start: " + e.getMessage());
+            jobs.record(JOB, failed);
+            return failed;
+        }
+        for (RunListener l : listeners) {
+            l.started(run, live);
+        }
+        String id = run.id();
+        live.done().whenComplete((outcome, error) -> finish(id, live, outcome, error));
+        return jobs.find(JOB, id).orElseThrow();
+    }
+
+    /** Under this bean's lock so that a run ending at once is not told to listeners before its start. */
+    private synchronized void finish(String id, LoadRun live, RunOutcome outcome, Throwable error) {
+        RunProgress last = live.progress();
+        jobs.end(JOB, id, run -> {
+            if (error != null || outcome == null) {
+                String why = error == null ? "the driver ended without an outcome" : "driver error: " + error;
+                return run.finished(RunState.FAILED, clock.instant(), null, null, why);
+            }
+            RunState end = outcome.failure() != null ? RunState.FAILED
+                    : outcome.cancelled() ? RunState.CANCELLED : RunState.COMPLETED;
+            return run.finished(end, clock.instant(), outcome.report(), outcome.histogram(), outcome.failure());
+        }, run -> listeners.forEach(l -> l.finished(run, last)));
+    }
+
+    public Optional<RunRecord> find(String id) {
+        return jobs.find(JOB, id);
+    }
+
+    /** The live run behind {@code id}, while it is active. */
+    public Optional<LoadRun> live(String id) {
+        return jobs.live(JOB, id);
+    }
+
+    /**
+     * Asks the active run {@code id} to stop; the returned stage completes with its final record
+     * (state cancelled, partial report) once it has stopped. Empty when the run is not active.
+     */
+    public Optional<CompletionStage<RunRecord>> cancel(String id) {
+        return jobs.cancel(JOB, id);
+    }
+
+    /** Runs in memory, newest first. */
+    public List<RunRecord> list() {
+        return jobs.list(JOB);
+    }
+
+    public List<String> activeIds() {
+        return jobs.activeIds(JOB);
+    }
+}

@@ -1,0 +1,83 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.report.LatencySummary;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class WrkTextReportTest {
+
+    static final URI TARGET = URI.create("http://127.0.0.1:8080/test/testApi");
+
+    static LatencySummary latency(double mean, double stdev, double max, double p50, double p75, double p90, double p99) {
+        return new LatencySummary(mean, stdev, 0, 0, p50, p75, p90, p99, 0, 0, 0, max, 1);
+    }
+
+    @Test
+    void cleanRunInWrksLayout() {
+        HttpReport r = new HttpReport(123456, 10.0, 12345.6, 15_000_000, 0, new HttpErrors(0, 0, 0, 0, 0),
+                latency(4050, 1230, 45670, 3900, 4500, 5600, 9800), null, null, 50, 0, 12345.6);
+        String expected = """
+                Running 10s test @ http://127.0.0.1:8080/test/testApi
+                  1 threads and 50 connections
+                  Thread Stats   Avg      Stdev     Max   +/- Stdev
+                    Latency     4.05ms    1.23ms  45.67ms        -
+                    Req/Sec    12.35k        -        -          -
+                  Latency Distribution
+                     50%    3.90ms
+                     75%    4.50ms
+                     90%    5.60ms
+                     99%    9.80ms
+                  123456 requests in 10.00s, 14.31MB read
+                Requests/sec:  12345.60
+                Transfer/sec:      1.43MB
+                """;
+        assertEquals(expected, WrkTextReport.render(TARGET, Duration.ofSeconds(10), 1, 50, r, null));
+    }
+
+    @Test
+    void errorsMicrosecondsAndShareWithinStdev() {
+        Histogram h = new Histogram(3);
+        h.recordValue(1_000_000);
+        h.recordValue(2_000_000);
+        h.recordValue(3_000_000);
+        HttpReport r = new HttpReport(3, 60.0, 0.05, 900, 0, new HttpErrors(1, 2, 3, 6, 4, 5),
+                latency(635.91, 890, 1_250_000, 512, 700, 950, 1_500_000), null, null, 2, 0, 0.05);
+        String expected = """
+                Running 1m test @ http://127.0.0.1:8080/test/testApi
+                  2 threads and 2 connections
+                  Thread Stats   Avg      Stdev     Max   +/- Stdev
+                    Latency   635.91us    0.89ms   1.25s    33.33%
+                    Req/Sec     0.03         -        -          -
+                  Latency Distribution
+                     50%  512.00us
+                     75%  700.00us
+                     90%    0.95ms
+                     99%    1.50s\s
+                  3 requests in 1.00m, 0.88KB read
+                  Socket errors: connect 1, read 3, write 0, timeout 2
+                  Non-2xx or 3xx responses: 15
+                Requests/sec:      0.05
+                Transfer/sec:      15.00B
+                """;
+        assertEquals(expected, WrkTextReport.render(TARGET, Duration.ofMinutes(1), 2, 2, r, h));
+    }
+
+    @Test
+    void unitsFollowWrk() {
+        assertEquals("849.00us", WrkUnits.timeMicros(849));
+        assertEquals("0.85ms", WrkUnits.timeMicros(850));
+        assertEquals("1.00s", WrkUnits.timeMicros(1_000_000));
+        assertEquals("120.00m", WrkUnits.timeMicros(7_200_000_000.0));
+        assertEquals("12.35k", WrkUnits.metric(12_345));
+        assertEquals("1.00M", WrkUnits.metric(1_000_000));
+        assertEquals("1.00K", WrkUnits.binary(1024));
+        assertEquals("1.00G", WrkUnits.binary(1024.0 * 1024 * 1024));
+        assertEquals("10s", WrkUnits.timeSeconds(10));
+        assertEquals("1m", WrkUnits.timeSeconds(60));
+    }
+}

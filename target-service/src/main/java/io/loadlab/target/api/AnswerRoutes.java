@@ -1,0 +1,149 @@
+package io.loadlab.target.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.target.TargetConfig;
+import io.loadlab.target.answer.AnswerCache;
+import io.loadlab.target.metrics.RouteMeters;
+import io.vertx.core.VertxException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.jboss.logging.Logger;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * {@code POST /test/testApi {"number": N}} and {@code GET /test/testApi?number=N}: the API under test.
+ *
+ * <p>A plain Vert.x route rather than a JAX-RS resource: it answers on the event loop with cached,
+ * already-encoded bytes, which is what lets the service come near nginx on the same core. Every other
+ * method on the path gets a JSON 405, every unknown path a JSON 404 (Quarkus' own answers are HTML).
+ */
+@ApplicationScoped
+public class AnswerRoutes {
+
+    public static final String PATH = "/test/testApi";
+    private static final Logger LOG = Logger.getLogger(AnswerRoutes.class);
+    private static final CharSequence JSON_TYPE = HttpHeaders.createOptimized("application/json");
+    private static final CharSequence CONTENT_TYPE = HttpHeaders.createOptimized("Content-Type");
+    private static final CharSequence ALLOWED = HttpHeaders.createOptimized("GET, POST");
+
+    private final AnswerCache answers;
+    private final ObjectMapper mapper;
+    private final NumberParser numbers;
+    private final RouteMeters meters;
+    private final int maxBodyBytes;
+
+    public AnswerRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters) {
+        this.answers = answers;
+        this.mapper = mapper;
+        this.meters = meters;
+        this.numbers = new NumberParser(mapper.getFactory(), config.maxItems());
+        this.maxBodyBytes = config.maxBodyBytes();
+    }
+
+    void register(@Observes Router router) {
+        // Vert.x runs the body handler first; it never buffers more than the limit.
+        router.post(PATH).handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes))
+                .handler(this::post).failureHandler(this::failed);
+        router.get(PATH).handler(this::get).failureHandler(this::failed);
+        router.route(PATH).handler(this::methodNotAllowed);
+        // After every other route (Quarkus' own under /q included): what nothing answered.
+        router.route().order(Integer.MAX_VALUE).handler(ctx -> refuse(ctx.response(), 404, "no such resource"));
+    }
+
+    private void post(RoutingContext ctx) {
+        long start = meters.start();
+        Buffer body = ctx.body().buffer();
+        int read = body == null ? 0 : body.length();
+        try {
+            int n = numbers.fromBody(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE),
+                    body == null ? new byte[0] : body.getBytes());
+            meters.record(RouteMeters.POST, 200, start, read, ok(ctx.response(), n));
+        } catch (BadInput e) {
+            meters.record(RouteMeters.POST, e.status(), start, read, refuse(ctx.response(), e.status(), e.getMessage()));
+        }
+    }
+
+    private void get(RoutingContext ctx) {
+        long start = meters.start();
+        try {
+            int n = numbers.fromQuery(single(ctx.queryParam("number")));
+            meters.record(RouteMeters.GET, 200, start, 0, ok(ctx.response(), n));
+        } catch (BadInput e) {
+            meters.record(RouteMeters.GET, e.status(), start, 0, refuse(ctx.response(), e.status(), e.getMessage()));
+        }
+    }
+
+    private int ok(HttpServerResponse response, int n) {
+        Buffer answer = answers.answer(n);
+        response.putHeader(CONTENT_TYPE, JSON_TYPE).end(answer);
+        return answer.length();
+    }
+
+    private void methodNotAllowed(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.ALLOW, ALLOWED);
+        if (ctx.request().method() == HttpMethod.HEAD) {
+            ctx.response().setStatusCode(405).end();
+        } else {
+            refuse(ctx.response(), 405, "method must be GET or POST");
+        }
+    }
+
+    /**
+     * BodyHandler fails the route with 413 for a body over the limit; Vert.x fails it with an exception for
+     * a request it cannot read (a malformed Host header): a client's error, answered 400 without a log line
+     * per request. Anything else is ours: 500, logged.
+     */
+    private void failed(RoutingContext ctx) {
+        if (ctx.response().ended()) {
+            return;
+        }
+        int status = ctx.statusCode();
+        Throwable failure = ctx.failure();
+        if (status == 413) {
+            ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+            refuse(ctx.response(), 413, "body must not exceed " + maxBodyBytes + " bytes");
+        } else if (status >= 400 && status < 500) {
+            refuse(ctx.response(), status, "bad request");
+        } else if (failure instanceof VertxException || failure instanceof IllegalArgumentException) {
+            LOG.debugf("unreadable request refused: %s", failure.getMessage());
+            ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+            refuse(ctx.response(), 400, "malformed request: " + failure.getMessage());
+        } else {
+            LOG.error("request to " + PATH + " failed", failure);
+            refuse(ctx.response(), 500, "internal error");
+        }
+    }
+
+    /** Answers the JSON error body; returns its length in bytes. */
+    private int refuse(HttpServerResponse response, int status, String message) {
+        byte[] body = encode(new ErrorAnswer(status, message));
+        response.headers().set(CONTENT_TYPE, JSON_TYPE);
+        response.setStatusCode(status).end(Buffer.buffer(body));
+        return body.length;
+    }
+
+    private byte[] encode(ErrorAnswer error) {
+        try {
+            return mapper.writeValueAsBytes(error);
+        } catch (JsonProcessingException e) {
+            return ("{\"code\":" + error.code() + "}").getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String single(List<String> values) {
+        if (values.size() > 1) {
+            throw new BadInput(400, "number must be given once");
+        }
+        return values.isEmpty() ? null : values.get(0);
+    }
+}

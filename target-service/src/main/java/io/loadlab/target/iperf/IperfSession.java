@@ -1,0 +1,211 @@
+package io.loadlab.target.iperf;
+
+import io.loadlab.common.iperf.ControlChannel;
+import io.loadlab.common.iperf.Cookie;
+import io.loadlab.common.iperf.IperfErrno;
+import io.loadlab.common.iperf.IperfProtocolException;
+import io.loadlab.common.iperf.IperfState;
+import io.loadlab.common.iperf.ProcessCpu;
+import io.loadlab.common.iperf.Protocol;
+import io.loadlab.common.iperf.StreamCounter;
+import io.loadlab.common.iperf.StreamResult;
+import io.loadlab.common.iperf.TestParameters;
+import io.loadlab.common.iperf.TestResults;
+import io.loadlab.target.TargetConfig;
+import org.jboss.logging.Logger;
+
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One iperf3 test, server side, from the client's cookie to IPERF_DONE, on its own thread: parameters checked
+ * against the limits (SERVER_ERROR with iperf3's error number when over), streams collected
+ * ({@link IperfStreams}), the test run until the client's TEST_END, results exchanged. Before answering with its
+ * own results it lets receiving streams read until they hold what the client's results say it sent (bounded by
+ * {@code drain-timeout}), so both ends' byte counts agree.
+ */
+final class IperfSession implements Runnable {
+
+    private static final Logger LOG = Logger.getLogger(IperfSession.class);
+    static final int DEFAULT_TCP_LENGTH = 128 * 1024;
+    static final int DEFAULT_UDP_LENGTH = 1460;
+
+    private final TargetConfig.Iperf config;
+    private final IperfCounters counters;
+    private final SocketChannel control;
+    private final int port;
+    private final BlockingQueue<SocketChannel> arrivals;
+    private volatile boolean collecting;
+    private volatile boolean done;
+    private volatile IperfStreams streams;
+
+    IperfSession(TargetConfig.Iperf config, IperfCounters counters, SocketChannel control, int port) {
+        this.config = config;
+        this.counters = counters;
+        this.control = control;
+        this.port = port;
+        this.arrivals = new ArrayBlockingQueue<>(2 * config.maxStreams() + 4);
+    }
+
+    boolean done() {
+        return done;
+    }
+
+    /** A TCP connection that may be one of this test's streams; false when the test takes none now. */
+    boolean offerStream(SocketChannel connection) {
+        return collecting && arrivals.offer(connection);
+    }
+
+    /** Ends the test at once (shutdown). */
+    void abort() {
+        closeQuietly(control);
+    }
+
+    @Override
+    public void run() {
+        IperfCounters.Outcome outcome = IperfCounters.Outcome.FAILED;
+        try {
+            control.socket().setSoTimeout(millis(config.controlTimeout().toMillis()));
+            ControlChannel channel = new ControlChannel(control.socket().getInputStream(), control.socket().getOutputStream());
+            test(channel);
+            outcome = IperfCounters.Outcome.COMPLETED;
+        } catch (IperfProtocolException | IOException e) {
+            LOG.infof("iperf3 test from %s ended early: %s", remote(), e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            collecting = false;
+            if (streams != null) {
+                streams.close();
+            }
+            for (SocketChannel c; (c = arrivals.poll()) != null; ) {
+                closeQuietly(c);
+            }
+            closeQuietly(control);
+            counters.ended(outcome);
+            done = true;
+        }
+    }
+
+    private void test(ControlChannel channel) throws IOException, InterruptedException {
+        Cookie cookie = channel.readCookie();
+        channel.writeState(IperfState.PARAM_EXCHANGE);
+        TestParameters p = TestParameters.fromJson(channel.readJson(config.maxJsonBytes()));
+        int length = p.length() > 0 ? p.length() : p.protocol() == Protocol.TCP ? DEFAULT_TCP_LENGTH : DEFAULT_UDP_LENGTH;
+        Optional<Integer> refusal = refusal(p, length);
+        if (refusal.isPresent()) {
+            channel.writeServerError(refusal.get());
+            LOG.infof("iperf3 test from %s refused (iperf3 error %d): %s", remote(), refusal.get(), p);
+            return;
+        }
+        long deadline = System.nanoTime() + config.controlTimeout().toNanos();
+        streams = new IperfStreams(p, length, counters, config.host(), port);
+        if (p.protocol() == Protocol.UDP) {
+            streams.bindUdp();
+        }
+        collecting = true;
+        channel.writeState(IperfState.CREATE_STREAMS);
+        if (p.protocol() == Protocol.TCP) {
+            streams.collectTcp(arrivals, cookie, deadline, counters);
+        } else {
+            streams.collectUdp(deadline);
+        }
+        collecting = false;
+        channel.writeState(IperfState.TEST_START);
+        channel.writeState(IperfState.TEST_RUNNING);
+        ProcessCpu cpuAtStart = ProcessCpu.now();
+        long start = System.nanoTime();
+        streams.start();
+        long testMillis = p.time() > 0 ? (p.time() + p.omit()) * 1000L : config.maxSeconds() * 1000L;
+        control.socket().setSoTimeout(millis(testMillis + config.controlTimeout().toMillis()));
+        awaitTestEnd(channel);
+        control.socket().setSoTimeout(millis(config.controlTimeout().toMillis()));
+        streams.stopSenders();
+        channel.writeState(IperfState.EXCHANGE_RESULTS);
+        TestResults client = TestResults.fromJson(channel.readJson(config.maxJsonBytes()));
+        streams.drainReceivers(client, System.nanoTime() + config.drainTimeout().toNanos());
+        long elapsed = System.nanoTime() - start;
+        double[] cpu = ProcessCpu.now().utilisationSince(cpuAtStart, elapsed);
+        channel.writeJson(new TestResults(cpu[0], cpu[1], cpu[2], false, results(elapsed), Optional.empty()).toJson());
+        channel.writeState(IperfState.DISPLAY_RESULTS);
+        try {
+            channel.readState(); // IPERF_DONE; a client that closes instead has its results all the same
+        } catch (IOException | IperfProtocolException e) {
+            LOG.debugf("iperf3 client %s left without IPERF_DONE: %s", remote(), e.getMessage());
+        }
+    }
+
+    private Optional<Integer> refusal(TestParameters p, int length) {
+        if (p.parallel() > config.maxStreams()) {
+            return Optional.of(IperfErrno.NUM_STREAMS);
+        }
+        int udpMax = 65507;
+        if (length > config.maxLength() || (p.protocol() == Protocol.UDP && (length > udpMax || length < 16))) {
+            return Optional.of(IperfErrno.BLOCK_SIZE);
+        }
+        if ((long) p.time() + p.omit() > config.maxSeconds()) {
+            return Optional.of(IperfErrno.DURATION);
+        }
+        return Optional.empty();
+    }
+
+    private void awaitTestEnd(ControlChannel channel) throws IOException {
+        while (true) {
+            IperfState state;
+            try {
+                state = channel.readState();
+            } catch (SocketTimeoutException e) {
+                throw new IperfProtocolException("no TEST_END within the test's time and " + config.controlTimeout());
+            }
+            if (state == IperfState.TEST_END) {
+                return;
+            }
+            if (state == IperfState.CLIENT_TERMINATE) {
+                throw new IperfProtocolException("client terminated the test");
+            }
+        }
+    }
+
+    private List<StreamResult> results(long elapsedNanos) {
+        double seconds = elapsedNanos / 1e9;
+        List<StreamResult> list = new ArrayList<>();
+        for (StreamCounter c : streams.counters()) {
+            boolean udp = streams.protocol() == Protocol.UDP;
+            long packets = !udp ? 0 : c.sending() ? c.datagramsSent() : c.udp().packets();
+            list.add(new StreamResult(c.id(), c.bytes(), -1, udp && !c.sending() ? c.udp().jitterSeconds() : 0,
+                    udp && !c.sending() ? c.udp().lost() : 0, packets, 0, seconds));
+        }
+        return list;
+    }
+
+    private String remote() {
+        try {
+            return String.valueOf(control.getRemoteAddress());
+        } catch (IOException e) {
+            return "a closed connection";
+        }
+    }
+
+    private static int millis(long millis) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, millis));
+    }
+
+    static void closeQuietly(java.io.Closeable c) {
+        try {
+            c.close();
+        } catch (IOException e) {
+            // closing on the way out: nothing left to tell
+        }
+    }
+
+    static long remainingMillis(long deadlineNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+    }
+}

@@ -1,0 +1,220 @@
+package io.loadlab.target.iperf;
+
+import io.loadlab.common.iperf.Cookie;
+import io.loadlab.common.iperf.IperfProtocolException;
+import io.loadlab.common.iperf.Protocol;
+import io.loadlab.common.iperf.StreamCounter;
+import io.loadlab.common.iperf.StreamId;
+import io.loadlab.common.iperf.StreamWorker;
+import io.loadlab.common.iperf.TcpReceiver;
+import io.loadlab.common.iperf.TcpSender;
+import io.loadlab.common.iperf.TestParameters;
+import io.loadlab.common.iperf.TestResults;
+import io.loadlab.common.iperf.UdpConnect;
+import io.loadlab.common.iperf.UdpReceiver;
+import io.loadlab.common.iperf.UdpSender;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One test's streams on the server: collected in connection order (the client's sending streams first, so
+ * the first {@code parallel} receive here under --bidir), numbered as iperf3 numbers them, run one thread each
+ * (UDP: one receiving thread for the test's single socket, which tells streams apart by sender address).
+ */
+final class IperfStreams {
+
+    private static final int UDP_SOCKET_BUFFER = 4 * 1024 * 1024;
+    private static final int TCP_READ_BUFFER = 128 * 1024;
+    /** A stopped loop ends within its poll interval (20 ms); a second is slack for a loaded machine. */
+    private static final long JOIN_MILLIS = 1000;
+
+    private final TestParameters p;
+    private final int length;
+    private final IperfCounters counters;
+    private final String host;
+    private final int port;
+    private final int receiving;
+    private final int expected;
+    private final List<SocketChannel> tcp = new ArrayList<>();
+    private final List<SocketAddress> udpPeers = new ArrayList<>();
+    private final List<StreamWorker> workers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+    private final List<StreamCounter> streamCounters = new ArrayList<>();
+    private DatagramChannel udp;
+
+    IperfStreams(TestParameters p, int length, IperfCounters counters, String host, int port) {
+        this.p = p;
+        this.length = length;
+        this.counters = counters;
+        this.host = host;
+        this.port = port;
+        this.receiving = p.direction().clientSending(p.parallel());
+        this.expected = receiving + p.direction().clientReceiving(p.parallel());
+    }
+
+    Protocol protocol() {
+        return p.protocol();
+    }
+
+    List<StreamWorker> workers() {
+        return workers;
+    }
+
+    void bindUdp() throws IOException {
+        udp = DatagramChannel.open();
+        udp.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+        udp.setOption(StandardSocketOptions.SO_RCVBUF, UDP_SOCKET_BUFFER);
+        udp.setOption(StandardSocketOptions.SO_SNDBUF, UDP_SOCKET_BUFFER);
+        udp.bind(new InetSocketAddress(host, port));
+    }
+
+    /** TCP streams: connections that send this test's cookie; others get ACCESS_DENIED. */
+    void collectTcp(BlockingQueue<SocketChannel> arrivals, Cookie cookie, long deadline, IperfCounters counters)
+            throws IOException, InterruptedException {
+        while (tcp.size() < expected) {
+            SocketChannel c = arrivals.poll(Math.max(0, IperfSession.remainingMillis(deadline)), TimeUnit.MILLISECONDS);
+            if (c == null) {
+                throw new IperfProtocolException("only " + tcp.size() + " of " + expected + " streams connected in time");
+            }
+            Cookie theirs;
+            try {
+                c.socket().setSoTimeout((int) Math.max(1, IperfSession.remainingMillis(deadline)));
+                byte[] wire = new byte[Cookie.SIZE];
+                new DataInputStream(c.socket().getInputStream()).readFully(wire);
+                theirs = Cookie.of(wire);
+            } catch (IOException | IperfProtocolException e) {
+                IperfServer.deny(c, counters);
+                continue;
+            }
+            if (theirs.equals(cookie)) {
+                c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                tcp.add(c);
+            } else {
+                IperfServer.deny(c, counters);
+            }
+        }
+    }
+
+    /** UDP streams: each announces itself with the connect datagram and is answered with the reply. */
+    void collectUdp(long deadline) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(64);
+        udp.configureBlocking(false);
+        try (Selector selector = Selector.open()) {
+            udp.register(selector, SelectionKey.OP_READ);
+            while (udpPeers.size() < expected) {
+                long left = IperfSession.remainingMillis(deadline);
+                if (left <= 0) {
+                    throw new IperfProtocolException("only " + udpPeers.size() + " of " + expected + " UDP streams connected in time");
+                }
+                selector.select(left);
+                selector.selectedKeys().clear();
+                buffer.clear();
+                SocketAddress from = udp.receive(buffer);
+                if (from == null) {
+                    continue;
+                }
+                buffer.flip();
+                if (UdpConnect.isMessage(buffer) && !udpPeers.contains(from)) {
+                    udpPeers.add(from);
+                    udp.send(UdpConnect.reply(), from);
+                }
+            }
+        }
+    }
+
+    /** Every stream's counter, in id order. */
+    List<StreamCounter> counters() {
+        return streamCounters;
+    }
+
+    /** One worker per stream (UDP: one receiver for all receiving streams), each on its own thread. */
+    void start() {
+        boolean tcpTest = p.protocol() == Protocol.TCP;
+        Map<SocketAddress, StreamCounter> routes = new HashMap<>();
+        for (int i = 0; i < expected; i++) {
+            boolean sending = i >= receiving;
+            StreamCounter counter = new StreamCounter(StreamId.of(i), sending, counters.listener(p.protocol(), sending));
+            streamCounters.add(counter);
+            if (tcpTest) {
+                workers.add(sending
+                        ? new TcpSender(tcp.get(i), counter, length, p.bandwidth(), System::nanoTime)
+                        : new TcpReceiver(tcp.get(i), counter, Math.max(length, TCP_READ_BUFFER)));
+            } else if (sending) {
+                workers.add(new UdpSender(udp, udpPeers.get(i), counter, length, p.bandwidth(), p.udpCounters64bit(),
+                        System::nanoTime, IperfStreams::epochMicros));
+            } else {
+                routes.put(udpPeers.get(i), counter);
+            }
+        }
+        if (!routes.isEmpty()) {
+            Map<SocketAddress, StreamCounter> all = Map.copyOf(routes);
+            workers.add(new UdpReceiver(udp, all::get, p.udpCounters64bit(), IperfStreams::epochMicros, 65536,
+                    streamCounters.get(0)));
+        }
+        for (StreamWorker w : workers) {
+            Thread t = new Thread(w, "iperf-stream-" + w.counter().id());
+            t.setDaemon(true);
+            threads.add(t);
+            t.start();
+        }
+    }
+
+    /** TEST_END: sending streams stop; what they counted is final. */
+    void stopSenders() throws InterruptedException {
+        for (int i = 0; i < workers.size(); i++) {
+            if (workers.get(i).counter().sending()) {
+                workers.get(i).stop();
+                threads.get(i).join(JOIN_MILLIS);
+            }
+        }
+    }
+
+    /**
+     * Receiving streams read on until each holds what the client sent on it (TCP: its bytes; UDP: its last
+     * sequence number), or the deadline passes; then they stop.
+     */
+    void drainReceivers(TestResults client, long deadline) throws InterruptedException {
+        while (System.nanoTime() < deadline && !streamCounters.stream().filter(c -> !c.sending()).allMatch(c -> holdsAll(c, client))) {
+            LockSupport.parkNanos(1_000_000);
+        }
+        for (int i = 0; i < workers.size(); i++) {
+            workers.get(i).stop();
+            threads.get(i).join(JOIN_MILLIS);
+        }
+    }
+
+    private boolean holdsAll(StreamCounter c, TestResults client) {
+        return client.stream(c.id()).map(sent -> p.protocol() == Protocol.TCP
+                ? c.bytes() >= sent.bytes() : c.udp().packets() >= sent.packets()).orElse(true);
+    }
+
+    void close() {
+        workers.forEach(StreamWorker::stop);
+        tcp.forEach(IperfSession::closeQuietly);
+        if (udp != null) {
+            IperfSession.closeQuietly(udp);
+        }
+    }
+
+    private static long epochMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    }
+}

@@ -1,0 +1,146 @@
+package io.loadlab.target.iperf;
+
+import io.loadlab.common.iperf.Protocol;
+import io.loadlab.target.metrics.Scrape;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Debian's iperf3 client against the target's iperf3 server: every mode the issue names, and the byte counts
+ * of both ends, and of the target's meter, compared exactly.
+ */
+@QuarkusTest
+class IperfServerTest {
+
+    @Inject
+    IperfServer server;
+
+    @Inject
+    IperfCounters counters;
+
+    @AfterEach
+    void serverIsFreeAgain() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (server.busy() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(!server.busy(), "the test ended but the server still holds it");
+    }
+
+    @Test
+    void tcpUploadWithFourStreamsCountsEveryByteTheClientSent() throws InterruptedException {
+        long before = counters.received(Protocol.TCP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-t", "1", "-P", "4", "-J"));
+        long sent = run.end("sum_sent", "bytes");
+        assertTrue(sent > 0, run.output());
+        assertEquals(sent, run.end("sum_received", "bytes"), "the target received what the client sent");
+        assertEquals(sent, counters.received(Protocol.TCP) - before, "the meter counted what the client sent");
+        assertEquals(4, run.json().path("end").path("streams").size());
+    }
+
+    @Test
+    void tcpReverseReportsWhatTheTargetSent() throws InterruptedException {
+        long before = counters.sent(Protocol.TCP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-t", "1", "-R", "-J"));
+        long targetSent = run.end("sum_sent", "bytes");
+        assertEquals(targetSent, counters.sent(Protocol.TCP) - before, "the meter counted what the target reported");
+        long clientReceived = run.end("sum_received", "bytes");
+        assertTrue(clientReceived > 0 && clientReceived <= targetSent, run.output());
+    }
+
+    @Test
+    void tcpBidirCountsBothWays() throws InterruptedException {
+        long receivedBefore = counters.received(Protocol.TCP);
+        long sentBefore = counters.sent(Protocol.TCP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-t", "1", "-P", "2", "--bidir", "-J"));
+        long up = run.end("sum_sent", "bytes");
+        assertEquals(up, run.end("sum_received", "bytes"));
+        assertEquals(up, counters.received(Protocol.TCP) - receivedBefore);
+        long down = run.end("sum_sent_bidir_reverse", "bytes");
+        assertEquals(down, counters.sent(Protocol.TCP) - sentBefore);
+        assertTrue(run.end("sum_received_bidir_reverse", "bytes") <= down);
+    }
+
+    @Test
+    void udpUploadWithFourStreamsAtABitrate() throws InterruptedException {
+        long before = counters.received(Protocol.UDP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-u", "-b", "20M", "-l", "1400", "-t", "1", "-P", "4", "-J"));
+        long sent = run.end("sum_sent", "bytes");
+        long received = run.end("sum_received", "bytes");
+        long lost = run.end("sum_received", "lost_packets");
+        assertEquals(received, counters.received(Protocol.UDP) - before, "the meter counted what the target reported");
+        assertEquals(sent, received + lost * 1400, "every datagram sent was received or counted lost:\n" + run.output());
+        assertEquals(run.end("sum_sent", "packets"), run.end("sum_received", "packets"));
+    }
+
+    @Test
+    void udpReverseSendsNumberedDatagramsTheClientAccountsFor() throws InterruptedException {
+        long before = counters.sent(Protocol.UDP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-u", "-b", "10M", "-l", "1200", "-t", "1", "-R", "-J"));
+        long sent = run.end("sum_sent", "bytes");
+        assertEquals(sent, counters.sent(Protocol.UDP) - before);
+        long received = run.end("sum_received", "bytes");
+        long lost = run.end("sum_received", "lost_packets");
+        assertTrue(received > 0, run.output());
+        // The client stops reading at its own end: the last datagrams may be in flight, never more than were sent.
+        assertTrue(received + lost * 1200 <= sent, run.output());
+    }
+
+    @Test
+    void udpBidirWith64BitCounters() throws InterruptedException {
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-u", "-b", "10M", "-l", "1000", "-t", "1",
+                "--bidir", "--udp-counters-64bit", "-J"));
+        assertEquals(run.end("sum_sent", "bytes"), run.end("sum_received", "bytes") + run.end("sum_received", "lost_packets") * 1000);
+        assertTrue(run.end("sum_received_bidir_reverse", "bytes") > 0, run.output());
+    }
+
+    @Test
+    void aSecondClientIsToldTheServerIsBusy() throws Exception {
+        long deniedBefore = counters.denied();
+        Process first = new ProcessBuilder("iperf3", "-c", "127.0.0.1", "-p", Integer.toString(server.port()), "-t", "3")
+                .redirectErrorStream(true).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!server.busy() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(server.busy(), "the first test never started");
+            Iperf3Client.Outcome second = Iperf3Client.run(server.port(), "-t", "1");
+            assertNotEquals(0, second.exitCode(), second.output());
+            assertTrue(second.output().contains("the server is busy running a test"), second.output());
+            assertEquals(deniedBefore + 1, counters.denied());
+            assertTrue(first.waitFor(20, TimeUnit.SECONDS), "the first test did not end");
+            assertEquals(0, first.exitValue(), new String(first.getInputStream().readAllBytes()));
+        } finally {
+            first.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aTestLongerThanTheLimitIsRefusedWithIperf3sMessage() throws InterruptedException {
+        Iperf3Client.Outcome run = Iperf3Client.run(server.port(), "-t", "3601");
+        assertNotEquals(0, run.exitCode(), run.output());
+        assertTrue(run.output().contains("test duration too long"), run.output());
+    }
+
+    @Test
+    void theMeterIsInPrometheus() throws InterruptedException {
+        ok(Iperf3Client.run(server.port(), "-t", "1", "-J"));
+        assertEquals((double) counters.received(Protocol.TCP),
+                Scrape.now().value("target_iperf_bytes_total", "direction=\"received\"", "protocol=\"tcp\""));
+        assertTrue(Scrape.now().value("target_iperf_tests_total", "outcome=\"completed\"") >= 1);
+    }
+
+    private static Iperf3Client.Outcome ok(Iperf3Client.Outcome run) {
+        assertEquals(0, run.exitCode(), run.output());
+        return run;
+    }
+}

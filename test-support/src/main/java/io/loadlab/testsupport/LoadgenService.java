@@ -1,0 +1,111 @@
+package io.loadlab.testsupport;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The loadgen itself, started from its packaged jar on a free loopback port with a data dir of the test's
+ * choosing, so a test can fill, remount, kill -9 and restart it for real. Mutating calls carry {@link #TOKEN}.
+ */
+public final class LoadgenService implements AutoCloseable {
+
+    public static final String TOKEN = "test-token";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LocalProcess process;
+    private final int port;
+
+    private LoadgenService(LocalProcess process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    /** Starts the jar on {@code dataDir} and waits until it is live (not ready: a degraded data dir keeps it unready). */
+    public static LoadgenService start(Path dataDir) throws IOException, InterruptedException {
+        int port = FreePorts.tcp();
+        Path work = Files.createTempDirectory("loadgen-service");
+        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(List.of(),
+                List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port, "-Dloadgen.api.token=" + TOKEN,
+                        "-Dloadgen.data-dir=" + dataDir.toAbsolutePath())), work);
+        LoadgenService lg = new LoadgenService(p, port);
+        try {
+            p.awaitReady(lg.uri("/q/health/live").toString(), Duration.ofSeconds(60));
+        } catch (RuntimeException | InterruptedException e) {
+            p.close();
+            throw e;
+        }
+        return lg;
+    }
+
+    public HttpResponse<String> get(String path) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    public JsonNode json(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = get(path);
+        if (r.statusCode() != 200) {
+            throw new AssertionError("GET " + path + " answered " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body());
+    }
+
+    public HttpResponse<String> post(String path, String body) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** Posts and expects 202; the new job's id. */
+    public String started(String path, String body) throws IOException, InterruptedException {
+        HttpResponse<String> r = post(path, body);
+        if (r.statusCode() != 202) {
+            throw new AssertionError("POST " + path + " answered " + r.statusCode() + ": " + r.body());
+        }
+        return JSON.readTree(r.body()).get("id").asText();
+    }
+
+    /** Polls {@code path} until its state is no longer running or queued, within 60 s. */
+    public JsonNode awaitFinished(String path) throws IOException, InterruptedException {
+        for (int i = 0; i < 600; i++) {
+            JsonNode x = json(path);
+            String state = x.get("state").asText();
+            if (!"running".equals(state) && !"queued".equals(state)) {
+                return x;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        throw new AssertionError(path + " still active after 60 s");
+    }
+
+    public String log() {
+        return process.log();
+    }
+
+    /** SIGKILL, no shutdown hook: what a crash or the OOM killer does. */
+    public void kill9() throws InterruptedException {
+        process.kill9();
+    }
+
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    /** SIGTERM and wait: a normal stop, shutdown hooks included. */
+    @Override
+    public void close() {
+        process.close();
+    }
+}

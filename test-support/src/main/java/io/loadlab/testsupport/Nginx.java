@@ -1,0 +1,141 @@
+package io.loadlab.testsupport;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A real nginx on a free loopback port, configured by {@code nginx.conf} next to this class (the file bench/ uses):
+ * {@code body} on every path, 404 on {@code /missing}, a 301 on {@code /moved} and its counters on {@code /status}.
+ * Fails, never skips, when nginx is not installed.
+ */
+public final class Nginx implements AutoCloseable {
+
+    private static final Pattern STATUS = Pattern.compile("\\s(\\d+)\\s+(\\d+)\\s+(\\d+)\\s");
+
+    private final LocalProcess process;
+    private final int port;
+
+    private Nginx(LocalProcess process, int port) {
+        this.process = process;
+        this.port = port;
+    }
+
+    public static Nginx start(String body) throws IOException, InterruptedException {
+        String nginx = findNginx();
+        Path dir = Files.createTempDirectory("loadlab-nginx");
+        int port = FreePorts.tcp();
+        String conf = Resources.text("nginx.conf").replace("@DIR@", dir.toString())
+                .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"));
+        Path file = dir.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        LocalProcess p = LocalProcess.start("nginx", List.of(nginx, "-p", dir.toString(), "-c", file.toString()), dir);
+        Nginx peer = new Nginx(p, port);
+        try {
+            peer.awaitListening();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            p.close();
+            throw e;
+        }
+        return peer;
+    }
+
+    private static String findNginx() {
+        for (String candidate : new String[] {"/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx",
+                "/usr/local/bin/nginx"}) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        throw new AssertionError("nginx not found (looked in /usr/sbin, /usr/bin, /usr/local): "
+                + "these tests need a real nginx peer; install it (apt-get install nginx)");
+    }
+
+    private void awaitListening() throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            process.assertAlive();
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(20);
+            }
+        }
+        throw new IllegalStateException("nginx did not listen on port " + port + ":\n" + process.logTail());
+    }
+
+    public URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code [accepted connections, handled requests]} from stub_status; the query itself adds one of each. */
+    public long[] counters() throws IOException {
+        String answer = exchange("GET /status HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        Matcher m = STATUS.matcher(answer);
+        if (!m.find()) {
+            throw new IllegalStateException("no counters in " + answer);
+        }
+        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(3))};
+    }
+
+    /** Wire size of the answer to a keep-alive GET of {@code path}: head and body. */
+    public int responseBytes(String path) throws IOException {
+        String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n";
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            byte[] buf = new byte[64 * 1024];
+            int n = 0;
+            while (true) {
+                n += in.read(buf, n, buf.length - n);
+                String head = new String(buf, 0, n, StandardCharsets.ISO_8859_1);
+                int end = head.indexOf("\r\n\r\n");
+                if (end >= 0) {
+                    Matcher cl = Pattern.compile("(?i)content-length: (\\d+)").matcher(head);
+                    if (!cl.find()) {
+                        throw new IllegalStateException("no length in " + head);
+                    }
+                    return end + 4 + Integer.parseInt(cl.group(1));
+                }
+            }
+        }
+    }
+
+    private String exchange(String request) throws IOException {
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            OutputStream out = s.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.US_ASCII));
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    /** SIGSTOP: the server stops answering, its sockets stay open. */
+    public void pause() throws IOException, InterruptedException {
+        process.signal("STOP");
+    }
+
+    public void resume() throws IOException, InterruptedException {
+        process.signal("CONT");
+    }
+
+    @Override
+    public void close() throws Exception {
+        resume();
+        process.close();
+    }
+}

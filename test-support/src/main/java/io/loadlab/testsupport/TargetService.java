@@ -1,0 +1,96 @@
+package io.loadlab.testsupport;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The real target service, started from its packaged jar on free loopback ports (HTTP and the UDP reflector). */
+public final class TargetService implements AutoCloseable {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Pattern REQUESTS = Pattern.compile("^http_server_requests_seconds_count\\{([^}]*)} (\\S+)$",
+            Pattern.MULTILINE);
+
+    private final LocalProcess process;
+    private final int port;
+    private final int udpPort;
+
+    private TargetService(LocalProcess process, int port, int udpPort) {
+        this.process = process;
+        this.port = port;
+        this.udpPort = udpPort;
+    }
+
+    /** Starts the jar and waits until it is ready (60 s). */
+    public static TargetService start() throws IOException, InterruptedException {
+        int port = FreePorts.tcp();
+        int udpPort = FreePorts.udp();
+        Path work = Files.createTempDirectory("target-service");
+        LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(List.of(),
+                List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                        "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort)), work);
+        TargetService target = new TargetService(p, port, udpPort);
+        try {
+            p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
+        } catch (RuntimeException | InterruptedException e) {
+            p.close();
+            throw e;
+        }
+        return target;
+    }
+
+    /** The reflector's address, {@code udp://127.0.0.1:port}. */
+    public URI udp() {
+        return URI.create("udp://127.0.0.1:" + udpPort);
+    }
+
+    /** Scheme, host and port, for the target's other paths. */
+    public String base() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    public URI testApi() {
+        return URI.create(base() + "/test/testApi");
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    /** The target's own count of answered POSTs to /test/testApi with {@code status}, from its /q/metrics. */
+    public long served(int status) throws IOException, InterruptedException {
+        Matcher m = REQUESTS.matcher(get("/q/metrics"));
+        long total = 0;
+        while (m.find()) {
+            String labels = m.group(1);
+            if (labels.contains("uri=\"/test/testApi\"") && labels.contains("method=\"POST\"")
+                    && labels.contains("status=\"" + status + "\"")) {
+                total += (long) Double.parseDouble(m.group(2));
+            }
+        }
+        return total;
+    }
+
+    /** Sends SIGSTOP or SIGCONT ({@code "STOP"}, {@code "CONT"}): a server that stops answering for a while, for real. */
+    public void signal(String name) throws IOException, InterruptedException {
+        process.signal(name);
+    }
+
+    public String get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base() + path)).timeout(Duration.ofSeconds(5)).build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,15 @@
+/**
+ * Starting the real processes tests talk to, in one place for every module: the packaged services
+ * ({@link io.loadlab.testsupport.ServiceJar}, {@link io.loadlab.testsupport.TargetService},
+ * {@link io.loadlab.testsupport.LoadgenService}), nginx ({@link io.loadlab.testsupport.Nginx}), sockperf
+ * ({@link io.loadlab.testsupport.SockperfServer}, {@link io.loadlab.testsupport.SockperfClient}), Prometheus
+ * ({@link io.loadlab.testsupport.Prometheus}) and a network namespace behind a shaped veth pair
+ * ({@link io.loadlab.testsupport.NetnsLink}). Everything listens on loopback or in a namespace the test made, on
+ * free ports, and is stopped on close; a missing tool fails the test with a message naming it, never skips.
+ * Tests that use any of it carry {@link io.loadlab.testsupport.SystemTest}.
+ * <p>
+ * May depend on: the JDK, JUnit's API, Jackson and loadlab-common (the name of the CPU-limit variable). Never on a
+ * service's classes: both services' tests use it, and it starts them only from their packaged jars.
+ * The nginx configuration and the netns topology are resources here that {@code bench/} reads too.
+ */
+package io.loadlab.testsupport;
