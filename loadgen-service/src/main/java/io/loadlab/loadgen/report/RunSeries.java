@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 import java.util.List;
 
 /**
@@ -19,6 +21,7 @@ public record RunSeries(List<SeriesPoint> points) {
         }
     }
 
+    @JsonIgnore // not a field: a persisted report must read back (Jackson would write "empty" and refuse it)
     public boolean isEmpty() {
         return points.isEmpty();
     }
