@@ -6,6 +6,7 @@ import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.PercentileCurve;
 import io.loadlab.loadgen.run.Runs;
 import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SockperfServer;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -146,8 +147,23 @@ class PagesBrowserTest {
         assertEquals("Run " + id, browser.driver.getTitle());
         given().get("/runs/" + id).then().statusCode(200).contentType(containsString("json")).body("id", equalTo(id));
 
-        // Jackson, not JsonPath: JsonPath reads numbers as floats, and the figures must be equal, not close.
-        JsonNode report = new ObjectMapper().readTree(given().get("/runs/" + id + "/report").then().statusCode(200).extract().asString());
+        JsonNode report = report(id);
+        assertHeadlineFiguresAreTheReports(report);
+        assertEquals(report.path("latencyMicros").path("p99").doubleValue(), Double.parseDouble(cellText("#latency tbody tr", "p99", 1)), 0.0);
+        assertEquals(report.path("errors").path("timeout").asText(),
+                browser.driver.findElement(By.cssSelector("td[data-field='errors.timeout']")).getText());
+        assertAPointPerPercentileLevel(id);
+        assertSeriesCoversTheMeasuredSeconds(report, 300, "requests");
+        assertCleanSince("run report");
+    }
+
+    /** Jackson, not JsonPath: JsonPath reads numbers as floats, and the figures must be equal, not close. */
+    private static JsonNode report(String id) throws Exception {
+        return new ObjectMapper().readTree(given().get("/runs/" + id + "/report").then().statusCode(200).extract().asString());
+    }
+
+    /** Every top-level figure of the JSON report is on the page, as the JSON has it. */
+    private void assertHeadlineFiguresAreTheReports(JsonNode report) {
         int checked = 0;
         for (Map.Entry<String, JsonNode> f : (Iterable<Map.Entry<String, JsonNode>>) report::fields) {
             if (f.getValue().isNumber()) {
@@ -161,19 +177,92 @@ class PagesBrowserTest {
             }
         }
         assertTrue(checked >= 8, "requests, durationSeconds, requestsPerSecond, bytes... all shown: " + checked);
-        assertEquals(report.path("latencyMicros").path("p99").doubleValue(), Double.parseDouble(cellText("#latency tbody tr", "p99", 1)), 0.0);
-        assertEquals(report.path("errors").path("timeout").asText(),
-                browser.driver.findElement(By.cssSelector("td[data-field='errors.timeout']")).getText());
+    }
 
+    /** The percentile table and chart have a point per percentile level of the run's own histogram. */
+    private void assertAPointPerPercentileLevel(String id) {
         int levels = PercentileCurve.ofNanos(HistogramCodec.decode(
                 given().get("/runs/" + id + "/histogram?format=base64").then().statusCode(200).extract().asString())).size();
         assertTrue(levels > 10, "a 2 s run's histogram has many percentile levels: " + levels);
         assertEquals(levels, browser.driver.findElements(By.cssSelector("#percentiles tbody tr")).size(), "table rows");
         assertEquals((long) levels, js("return charts.percentiles.data[0].length"), "chart points");
         assertEquals((long) levels, js("return charts.percentiles.data[1].filter(v => v != null).length"), "chart values");
+    }
 
-        assertSeriesCoversTheMeasuredSeconds(report, 300, "requests");
-        assertCleanSince("run report");
+    /**
+     * A UDP run against the stock sockperf server: message counts, lost pongs and round trips per second, the
+     * round-trip percentiles, and the same figures as its JSON report.
+     */
+    @Test
+    void aUdpRunPageShowsMessagesLostPongsAndRoundTripsPerSecond() throws Exception {
+        try (SockperfServer sockperf = SockperfServer.start()) {
+            String id = run("{\"kind\":\"udp-underload\",\"target\":\"" + sockperf.target()
+                    + "\",\"rate\":2000,\"replyEvery\":10,\"duration\":\"2s\",\"warmup\":\"300ms\"}");
+            open("/runs/" + id);
+            assertEquals("Run " + id, browser.driver.getTitle());
+            JsonNode report = report(id);
+            assertTrue(report.path("pongsReceived").longValue() > 0, "sockperf answered: " + report);
+            assertHeadlineFiguresAreTheReports(report);
+            List<String> columns = browser.driver.findElements(By.cssSelector("#latency thead th")).stream()
+                    .map(WebElement::getText).toList();
+            assertTrue(columns.contains("rttMicros"), "round trips beside sockperf's half: " + columns);
+            assertEquals(report.path("rttMicros").path("p99").doubleValue(),
+                    Double.parseDouble(cellText("#latency tbody tr", "p99", columns.indexOf("rttMicros"))), 0.0);
+            assertAPointPerPercentileLevel(id);
+            assertSeriesCoversTheMeasuredSeconds(report, 300, "messages");
+            assertEquals(4L, js("return charts.rate.data.length"), "second, messages, errors and lost pongs");
+            long lost = 0;
+            for (JsonNode p : report.path("series").path("points")) {
+                lost += p.path("lost").longValue();
+            }
+            assertEquals(lost, ((List<?>) js("return charts.rate.data[3]")).stream().mapToLong(v -> ((Number) v).longValue()).sum());
+            assertCleanSince("udp run report");
+        }
+    }
+
+    /**
+     * A rate search's chart: p99 against each rate probed, the SLO as a line and the found rate marked, the same
+     * numbers as the experiment's JSON and the table beside the chart. Rates any machine sustains (as in
+     * ExperimentsApiTest), so the search doubles to its maximum.
+     */
+    @Test
+    void aRateSearchChartsP99ByRateWithTheSloLineAndTheFoundRate() throws Exception {
+        String b = target.base();
+        String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\",\"metrics\":\"" + b
+                + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":8,\"threads\":1}],"
+                + "\"duration\":\"1s\",\"warmup\":\"0s\",\"timeout\":\"10s\",\"linkMbps\":10000,"
+                + "\"search\":{\"p99Millis\":5000,\"maxErrorRate\":0,\"startRate\":5,\"maxRate\":20,\"maxSteps\":3}}";
+        String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json").body(spec)
+                .post("/experiments").then().statusCode(202).extract().path("id");
+        finished("/experiments/" + id);
+        JsonNode x = new ObjectMapper().readTree(given().get("/experiments/" + id).then().statusCode(200).extract().asString());
+        JsonNode curve = x.path("searches").path(0).path("curve");
+        assertEquals(3, curve.size(), "5, 10 and 20/s: " + x);
+        open("/experiments/" + id);
+
+        List<Double> rates = new ArrayList<>();
+        List<Double> p99s = new ArrayList<>();
+        for (JsonNode p : curve) {
+            rates.add(p.path("rate").doubleValue());
+            p99s.add(p.path("p99Millis").doubleValue());
+        }
+        assertEquals(rates, numbers(js("return charts['search-0'].data[0]")), "x: the rates probed, in order");
+        assertEquals(p99s, numbers(js("return charts['search-0'].data[1]")), "y: each probe's p99");
+        assertEquals(List.of(5000.0, 5000.0, 5000.0), numbers(js("return charts['search-0'].data[2]")), "the SLO line");
+        double found = x.path("searches").path(0).path("sustainableRate").doubleValue();
+        List<?> marked = (List<?>) js("return charts['search-0'].data[3]");
+        for (int i = 0; i < rates.size(); i++) {
+            assertEquals(rates.get(i) == found ? p99s.get(i) : null,
+                    marked.get(i) == null ? null : ((Number) marked.get(i)).doubleValue(), "found-rate mark at " + rates.get(i));
+        }
+        assertEquals(x.path("searches").path(0).path("sustainableRate").asText(),
+                browser.driver.findElement(By.cssSelector(".found")).getText());
+        assertEquals(curve.size(), browser.driver.findElements(By.cssSelector("table.search tbody tr")).size());
+        assertCleanSince("rate search");
+    }
+
+    private static List<Double> numbers(Object list) {
+        return ((List<?>) list).stream().map(v -> ((Number) v).doubleValue()).toList();
     }
 
     /**
@@ -280,6 +369,31 @@ class PagesBrowserTest {
                 .until(d -> !d.findElements(By.cssSelector("#runs tr[data-id='" + id + "']")).isEmpty());
         // The one error a browser logs here is the refused start: Chromium reports every 4xx answer to fetch().
         assertCleanSince("console", "/runs - Failed to load resource: the server responded with a status of 401");
+    }
+
+    /** The console's cancel ends the active run early: the run and the console both say cancelled. */
+    @Test
+    void theConsoleCancelsTheActiveRun() throws Exception {
+        open("/ui/");
+        WebElement token = browser.driver.findElement(By.id("token"));
+        token.clear();
+        token.sendKeys(TOKEN);
+        browser.driver.executeScript("document.getElementById('spec').value = arguments[0]",
+                spec("\"connections\":2,\"duration\":\"60s\",\"rate\":0"));
+        browser.driver.findElement(By.id("start-button")).click();
+        WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100));
+        wait.until(d -> d.findElement(By.id("message")).getText().startsWith("started run "));
+        String id = browser.driver.findElement(By.id("message")).getText().substring("started run ".length());
+        wait.until(d -> "running".equals(d.findElement(By.id("active-state")).getText()));
+
+        browser.driver.findElement(By.id("cancel")).click();
+        wait.until(d -> "cancelled".equals(d.findElement(By.id("active-state")).getText()));
+        assertEquals("cancelled run " + id, browser.driver.findElement(By.id("message")).getText());
+        JsonPath run = given().get("/runs/" + id).then().statusCode(200).extract().jsonPath();
+        assertEquals("cancelled", run.getString("state"));
+        assertTrue(run.getDouble("report.durationSeconds") < 60, "measured only until the cancel: " + run.prettify());
+        assertEquals(List.of(), registry.activeIds(), "nothing left running");
+        assertCleanSince("console cancel");
     }
 
     @Test
