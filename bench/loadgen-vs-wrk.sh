@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # loadgen vs wrk against one nginx, same settings, same single core: 50 connections, 1 event loop,
 # closed model. nginx (one process) on core 1, each generator on core 0 in turn; the loadgen is driven
-# through its REST API like a user would. Prints both rates, the ratio (goal >= 0.8), and the loadgen's
-# resident memory after a short and a long run (it must not grow with run length).
-#   DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 bench/loadgen-vs-wrk.sh
+# through its REST API like a user would. RUNS alternating runs (wrk, loadgen, wrk, ...) print each side's
+# rate and process CPU time per request (user + system from /proc, bench/lib/cpu.py), then the medians and the
+# ratios (goals: rate >= 0.8 x wrk, CPU per request <= 1.0 x wrk's); then (RSS=1) the loadgen's resident memory
+# after a short and a long run (it must not grow with run length).
+#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 bench/loadgen-vs-wrk.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -11,6 +13,7 @@ source "$here/lib/common.sh"
 require wrk nginx taskset java curl python3
 
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-5s} DURATION_LONG=${DURATION_LONG:-60s} CONNECTIONS=${CONNECTIONS:-50}
+RUNS=${RUNS:-5} RSS=${RSS:-1}
 GEN_CORE=${GEN_CORE:-0} SERVER_CORE=${SERVER_CORE:-1}
 [ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl loadgen-service)
 
@@ -41,15 +44,36 @@ loadgen_run() { # warmup duration -> "rate rss_kib"
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+us_per() { awk -v c="$1" -v n="$2" 'BEGIN { printf "%.3f", (n > 0 ? c * 1e6 / n : 0) }'; }
+
 echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "== wrk -t1 -c$CONNECTIONS -d$DURATION on core $GEN_CORE (nginx on core $SERVER_CORE)"
-wrk_out=$(taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency "$url")
-echo "$wrk_out"
-echo "== loadgen via POST /runs: $CONNECTIONS connections, 1 event loop, closed model, $WARMUP warm-up + $DURATION"
-read -r lg_rate _ lg_err < <(loadgen_run "$WARMUP" "$DURATION")
-w=$(wrk_rate "$wrk_out")
-printf '\nwrk     %12.1f req/s\nloadgen %12.1f req/s (read/write errors: %s)\nratio loadgen/wrk: %s (goal >= 0.8)\n' \
-  "$w" "$lg_rate" "$lg_err" "$(ratio "$lg_rate" "$w")"
+echo "== $RUNS alternating runs, wrk then loadgen: wrk -t1 -c$CONNECTIONS -d$DURATION on core $GEN_CORE (nginx on core $SERVER_CORE);"
+echo "   loadgen via POST /runs ($CONNECTIONS connections, 1 event loop, closed model, $WARMUP warm-up + $DURATION), one"
+echo "   process for all runs. CPU = user + system time from /proc/<pid>/stat: wrk's whole life (it has no warm-up),"
+echo "   the loadgen's over its measured part, against the requests of that same window."
+lg_port=$(free_port)
+lg_pid=$(start_loadgen "$lg_port" "$token" "$work/loadgen-bench.log" "$GEN_CORE")
+pids+=("$lg_pid")
+wait_http "http://127.0.0.1:$lg_port/q/health/ready" 60
+printf '%-4s %12s %12s %14s   %12s %12s %14s %8s\n' run 'wrk req/s' 'wrk CPU s' 'wrk us/req' 'lg req/s' 'lg CPU s' 'lg us/req' 'lg err'
+w_rates='' w_costs='' l_rates='' l_costs=''
+for i in $(seq 1 "$RUNS"); do
+  wrk_out=$(python3 "$here/lib/cpu.py" child "$work/wrk.cpu" -- taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$url")
+  w_cpu=$(cat "$work/wrk.cpu")
+  w_req=$(awk '/requests in/ {print $1}' <<<"$wrk_out")
+  w=$(wrk_rate "$wrk_out")
+  read -r l_cpu l_req l_json < <(python3 "$here/lib/cpu.py" loadgen "http://127.0.0.1:$lg_port" "$token" "$lg_pid" "$(spec "$WARMUP" "$DURATION")")
+  l=$(json_get "$l_json" requestsPerSecond)
+  wc=$(us_per "$w_cpu" "$w_req") lc=$(us_per "$l_cpu" "$l_req")
+  printf '%-4s %12.1f %12.2f %14s   %12.1f %12.2f %14s %8s\n' "$i" "$w" "$w_cpu" "$wc" "$l" "$l_cpu" "$lc" "$(json_get "$l_json" errors.readWrite)"
+  w_rates+=" $w" w_costs+=" $wc" l_rates+=" $l" l_costs+=" $lc"
+done
+kill "$lg_pid"; wait "$lg_pid" 2>/dev/null || true
+mw=$(median <<<"$w_rates") ml=$(median <<<"$l_rates") mwc=$(median <<<"$w_costs") mlc=$(median <<<"$l_costs")
+printf '\nmedian   wrk %12.1f req/s %10s us CPU/req\n' "$mw" "$mwc"
+printf 'median   loadgen %8.1f req/s %10s us CPU/req\n' "$ml" "$mlc"
+printf 'ratio loadgen/wrk: requests/s %s (goal >= 0.8), CPU per request %s (goal <= 1.0)\n' "$(ratio "$ml" "$mw")" "$(ratio "$mlc" "$mwc")"
 
 rss() { # label: RSS of fresh processes after a 5 s and a long run
   local short long
@@ -57,6 +81,7 @@ rss() { # label: RSS of fresh processes after a 5 s and a long run
   read -r _ long _ < <(loadgen_run 0s "$DURATION_LONG")
   printf '%-28s after a 5s run: %7s KiB   after a %s run: %7s KiB\n' "$1" "$short" "$DURATION_LONG" "$long"
 }
+[ "$RSS" = 1 ] || exit 0
 echo "== loadgen RSS (fresh process each): the JVM's default heap grows into its young generation as it is"
 echo "   touched; with a fixed small heap the same runs show that the engine's memory does not depend on run length"
 rss "default JVM heap"

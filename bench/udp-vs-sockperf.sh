@@ -2,15 +2,17 @@
 # The loadgen's UDP runs vs sockperf's own client, against one `sockperf server` pinned to core 1, both
 # clients pinned to core 0: throughput at 64 and 1472 bytes, ping-pong p50/p99 at 64 bytes.
 # Prints the figures and ratios (goals: loadgen throughput >= 0.7 x sockperf; ping-pong p50 <= 3 x
-# sockperf's). Not a test: figures only. Loopback only; every run bounded by DURATION.
-#   DURATION=5 WARMUP=1 bench/udp-vs-sockperf.sh
+# sockperf's). Then RUNS alternating throughput runs at CPU_SIZE bytes (sockperf, loadgen, sockperf, ...) print
+# each side's process CPU time per message sent (user + system from /proc, bench/lib/cpu.py), the medians and
+# the ratio (goal <= 1.0). Not a test: figures only. Loopback only; every run bounded by DURATION.
+#   RUNS=5 CPU_SIZE=64 DURATION=5 WARMUP=1 bench/udp-vs-sockperf.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 source "$here/lib/common.sh"
 require sockperf taskset java curl python3
 
-DURATION=${DURATION:-5} WARMUP=${WARMUP:-1}
+DURATION=${DURATION:-5} WARMUP=${WARMUP:-1} RUNS=${RUNS:-5} CPU_SIZE=${CPU_SIZE:-64}
 SERVER_CORE=${SERVER_CORE:-1} CLIENT_CORE=${CLIENT_CORE:-0}
 jar=$root/loadgen-service/target/quarkus-app/quarkus-run.jar
 [ -f "$jar" ] || (cd "$root" && mvn -o -q -B -DskipTests package -am -pl loadgen-service)
@@ -30,7 +32,8 @@ token=bench-$RANDOM$RANDOM
 api_port=$(free_port)
 LOADGEN_API_TOKEN=$token taskset -c "$CLIENT_CORE" java -XX:ActiveProcessorCount=1 -Dquarkus.http.port="$api_port" \
   -Dquarkus.http.host=127.0.0.1 -Dloadgen.data-dir="$work/data" -jar "$jar" > "$work/loadgen.log" 2>&1 &
-pids+=($!)
+lg_pid=$!
+pids+=("$lg_pid")
 api=http://127.0.0.1:$api_port
 wait_http "$api/q/health/ready" 60
 
@@ -77,4 +80,25 @@ printf '%-28s %14.3f %14.3f %8s\n' "ping-pong p50 64 B [usec]" "${fig[sp_p50]}" 
 printf '%-28s %14.3f %14.3f %8s\n' "ping-pong p99 64 B [usec]" "${fig[sp_p99]}" "${fig[lg_p99]}" "$(ratio "${fig[lg_p99]}" "${fig[sp_p99]}")"
 echo "loadgen ping-pong dropped: ${fig[lg_drop]}"
 echo "goals: throughput ratio >= 0.7; ping-pong p50 ratio <= 3"
+median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+us_per() { awk -v c="$1" -v n="$2" 'BEGIN { printf "%.3f", (n > 0 ? c * 1e6 / n : 0) }'; }
+echo "== CPU per message: $RUNS alternating ${DURATION}s throughput runs at $CPU_SIZE B, sockperf then loadgen. CPU = user +"
+echo "   system time from /proc/<pid>/stat: sockperf's whole life, the loadgen's over its measured part, against the"
+echo "   messages sent in that same window."
+printf '%-4s %12s %10s %12s   %12s %10s %12s\n' run 'sp msg/s' 'sp CPU s' 'sp us/msg' 'lg msg/s' 'lg CPU s' 'lg us/msg'
+s_costs='' l_costs=''
+for i in $(seq 1 "$RUNS"); do
+  out=$(python3 "$here/lib/cpu.py" child "$work/sp.cpu" -- taskset -c "$CLIENT_CORE" sockperf throughput -i 127.0.0.1 \
+    -p "$udp_port" -t "$DURATION" --msg-size "$CPU_SIZE" 2>&1 | sed 's/\x1b\[[0-9;]*m//g')
+  s_cpu=$(cat "$work/sp.cpu")
+  s_msg=$(awk '/Total of .* messages sent/ {print $4}' <<<"$out")
+  s_rate=$(awk '/Message Rate is/ {print $6}' <<<"$out")
+  read -r l_cpu l_msg l_json < <(python3 "$here/lib/cpu.py" loadgen "$api" "$token" "$lg_pid" "$(spec udp-throughput "$CPU_SIZE")")
+  l_rate=$(field '["messagesPerSecond"]' <<<"$l_json")
+  sc=$(us_per "$s_cpu" "$s_msg") lc=$(us_per "$l_cpu" "$l_msg")
+  printf '%-4s %12.0f %10.2f %12s   %12.0f %10.2f %12s\n' "$i" "$s_rate" "$s_cpu" "$sc" "$l_rate" "$l_cpu" "$lc"
+  s_costs+=" $sc" l_costs+=" $lc"
+done
+msc=$(median <<<"$s_costs") mlc=$(median <<<"$l_costs")
+printf '\nmedian CPU per message: sockperf %s us, loadgen %s us; ratio loadgen/sockperf %s (goal <= 1.0)\n' "$msc" "$mlc" "$(ratio "$mlc" "$msc")"
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

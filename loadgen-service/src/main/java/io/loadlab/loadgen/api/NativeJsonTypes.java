@@ -1,12 +1,21 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.loadgen.calibrate.Calibration;
+import io.loadlab.loadgen.calibrate.CalibrationRecord;
+import io.loadlab.loadgen.calibrate.CalibrationSpec;
+import io.loadlab.loadgen.calibrate.Ceiling;
+import io.loadlab.loadgen.calibrate.Measurement;
+import io.loadlab.loadgen.calibrate.Shape;
+import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.experiment.CellResult;
+import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.LinkCapacity;
 import io.loadlab.loadgen.experiment.ProbePoint;
 import io.loadlab.loadgen.experiment.ScalingRow;
+import io.loadlab.loadgen.experiment.SearchOutcome;
 import io.loadlab.loadgen.experiment.SearchResult;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
@@ -21,13 +30,14 @@ import io.loadlab.loadgen.report.SeriesPoint;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
-import io.loadlab.loadgen.udp.UdpPingPongReport;
-import io.loadlab.loadgen.udp.UdpPingPongSpec;
+import io.loadlab.loadgen.stats.Interval;
 import io.loadlab.loadgen.udp.UdpRunSpec;
-import io.loadlab.loadgen.udp.UdpThroughputReport;
-import io.loadlab.loadgen.udp.UdpThroughputSpec;
-import io.loadlab.loadgen.udp.UdpUnderLoadReport;
-import io.loadlab.loadgen.udp.UdpUnderLoadSpec;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongReport;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongSpec;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -44,7 +54,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
-        Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class})
+        Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
+        SearchOutcome.class, CellStats.class, Interval.class,
+        CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
+        Suspect.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {

@@ -97,9 +97,11 @@ final class CellRunner {
                 TargetCpuWait.quota(samples.target), link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
                 samples.self.cpu(cpus), samples.self.busiest(v.threads()), samples.self.waiting(cpus),
                 samples.self.throttled(), lag);
-        Verdict verdict = run.state() == io.loadlab.loadgen.run.RunState.COMPLETED ? verdicts.decide(e)
-                : new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
-                + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial");
+        Verdict verdict = run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
+                ? new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
+                + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial")
+                : attempts == 0 ? new Verdict(verdicts.decide(e).verdict(), e, false, Verdict.NOTHING_MEASURED)
+                : verdicts.decide(e);
         return new CellResult(t.name(), t.cores(), v.label(), run.id(), run.state().json(),
                 r == null ? 0 : r.requestsPerSecond(), bytesPerSecond / 1e6,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,

@@ -1,14 +1,22 @@
 package io.loadlab.loadgen.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.calibrate.Calibration;
+import io.loadlab.loadgen.calibrate.CellLoad;
+import io.loadlab.loadgen.calibrate.Shape;
+import io.loadlab.loadgen.calibrate.Suspect;
+import io.loadlab.loadgen.calibrate.SuspectCells;
 import io.loadlab.loadgen.job.JobRecord;
 import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.stats.Bootstrap;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.SplittableRandom;
 
 /**
  * One experiment as it is kept, persisted and shown: one JSON file per experiment. Immutable; each step
@@ -19,6 +27,11 @@ import java.util.Objects;
  * @param currentRun  the run now driving load, null between runs and once finished
  * @param currentCell target and variant of the current run, null when none
  * @param scaling     filled in once finished
+ * @param stats       each cell's median and 95% interval over its repeats, filled in once finished; the bootstrap is
+ *                    seeded from the id, so the same runs always give the same intervals
+ * @param calibration the generator's ceiling measured before the cells, with {@code calibrate: true}; else null
+ * @param suspects    cells whose rate passed {@code loadgen.experiments.suspect-share} of that ceiling, with the
+ *                    figures; flagged once finished
  * @param failure     why it failed, null unless failed
  */
 @RegisterForReflection
@@ -26,7 +39,8 @@ import java.util.Objects;
 public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, Instant createdAt, Instant startedAt,
                                Instant finishedAt, int runsPlanned, int runsDone, String currentRun, String currentCell,
                                List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
-                               List<ScalingRow> scaling, String failure) implements JobRecord {
+                               List<ScalingRow> scaling, List<CellStats> stats, Calibration calibration,
+                               List<Suspect> suspects, String failure) implements JobRecord {
 
     public ExperimentRecord {
         Objects.requireNonNull(id, "id");
@@ -37,6 +51,8 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         cells = cells == null ? List.of() : List.copyOf(cells);
         searches = searches == null ? List.of() : List.copyOf(searches);
         scaling = scaling == null ? List.of() : List.copyOf(scaling);
+        stats = stats == null ? List.of() : List.copyOf(stats);
+        suspects = suspects == null ? List.of() : List.copyOf(suspects);
     }
 
     @Override
@@ -46,35 +62,66 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
 
     public static ExperimentRecord started(String id, ExperimentSpec spec, Instant now) {
         return new ExperimentRecord(id, RunState.RUNNING, spec, now, now, null, spec.maxRuns(), 0, null, null,
-                null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
     }
 
     public ExperimentRecord running(String runId, String cell) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, runId, cell,
-                links, cells, searches, scaling, null);
+                links, cells, searches, scaling, stats, calibration, suspects, null);
     }
 
     public ExperimentRecord withLink(LinkCapacity link) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
-                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, null);
+                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, stats, calibration, suspects, null);
     }
 
     public ExperimentRecord withCell(CellResult cell) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + 1, null, null,
-                links, plus(cells, cell), searches, scaling, null);
+                links, plus(cells, cell), searches, scaling, stats, calibration, suspects, null);
     }
 
     public ExperimentRecord withSearch(SearchResult search) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, null, null,
-                links, cells, plus(searches, search), scaling, null);
+                links, cells, plus(searches, search), scaling, stats, calibration, suspects, null);
     }
 
     public ExperimentRecord finished(RunState end, Instant now, String failure) {
         if (!end.finished()) {
             throw new IllegalArgumentException("not an end state: " + end);
         }
+        List<CellStats> stats = CellStats.of(cells, Bootstrap.standard(), new SplittableRandom(id.hashCode()));
         return new ExperimentRecord(id, end, spec, createdAt, startedAt, now, runsPlanned, runsDone, null, null,
-                links, cells, searches, Scaling.of(cells), failure);
+                links, cells, searches, Scaling.of(stats), stats, calibration, suspects, failure);
+    }
+
+    /** The ceiling measured before the cells: its three runs count as done. */
+    public ExperimentRecord withCalibration(Calibration found) {
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
+                runsDone + found.measurements().size(), null, null, links, cells, searches, scaling, stats, found,
+                suspects, null);
+    }
+
+    /**
+     * The cells whose rate reached {@code share} of the calibrated ceiling for their shape and event loops; the
+     * same record when there is no calibration.
+     */
+    public ExperimentRecord flagged(double share) {
+        if (calibration == null) {
+            return this;
+        }
+        Map<String, Variant> variants = new java.util.HashMap<>();
+        spec.variants().forEach(v -> variants.put(v.label(), v));
+        List<CellLoad> loads = new ArrayList<>();
+        for (CellResult c : cells) {
+            Variant v = variants.get(c.variant());
+            if (v != null) {
+                loads.add(new CellLoad(c.target(), c.variant(), c.runId(),
+                        v.keepAlive() ? Shape.HTTP_KEEP_ALIVE : Shape.HTTP_CLOSE, v.threads(), c.requestsPerSecond()));
+            }
+        }
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone,
+                currentRun, currentCell, links, cells, searches, scaling, stats, calibration,
+                SuspectCells.flag(calibration.ceiling(), share, loads), failure);
     }
 
     private static <T> List<T> plus(List<T> list, T item) {

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.run.Violations;
 
 import java.time.Duration;
@@ -15,15 +16,20 @@ import java.util.Set;
  *
  * @param name     free text, optional
  * @param linkMbps the link's capacity in megabits per second (10^6); null: measured before each target's cells
+ * @param repeats  how many times each cell runs, interleaved ({@link Interleaving}), or each search probe; null: 1
+ * @param calibrate measure the generator's own ceiling first (three runs on loopback) and flag cells near it; null: no
  */
 public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
-                             Duration warmup, Duration timeout, Double linkMbps, SearchSpec search) {
+                             Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
+                             Boolean calibrate) {
 
     public ExperimentSpec {
         targets = targets == null ? List.of() : List.copyOf(targets);
         variants = variants == null ? List.of() : List.copyOf(variants);
         warmup = warmup == null ? Duration.ZERO : warmup;
         timeout = timeout == null ? Duration.ofSeconds(2) : timeout;
+        repeats = repeats == null ? 1 : repeats;
+        calibrate = calibrate != null && calibrate;
         Violations v = new Violations();
         v.check(!targets.isEmpty(), "targets", "must name at least one target");
         v.check(!variants.isEmpty(), "variants", "must name at least one variant");
@@ -52,6 +58,8 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         v.check(!warmup.isNegative(), "warmup", "must not be negative");
         v.check(!timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
         v.check(linkMbps == null || (linkMbps > 0 && Double.isFinite(linkMbps)), "linkMbps", "must be above zero");
+        v.check(repeats >= 1 && repeats <= Interleaving.MAX_REPEATS, "repeats",
+                "must be from 1 to " + Interleaving.MAX_REPEATS);
         if (search != null) {
             v.check(search.p99Millis() > 0, "search.p99Millis", "must be above zero");
             v.check(search.maxErrorRate() >= 0 && search.maxErrorRate() <= 1, "search.maxErrorRate", "must be from 0 to 1");
@@ -70,10 +78,15 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         }
     }
 
-    /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes. */
+    /** The same experiment with cells of another measured length (a search probe's, {@link ProbeDuration}). */
+    public ExperimentSpec withDuration(Duration length) {
+        return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats, calibrate);
+    }
+
+    /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes and calibration. */
     public int maxRuns() {
         int pairs = targets.size() * variants.size();
-        int perPair = search == null ? 1 : search.maxSteps();
-        return pairs * perPair + (linkMbps == null ? targets.size() : 0);
+        int perPair = (search == null ? 1 : search.maxSteps()) * repeats;
+        return pairs * perPair + (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0);
     }
 }

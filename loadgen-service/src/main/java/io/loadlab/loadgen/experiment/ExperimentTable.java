@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.stats.Interval;
+
 import java.util.Locale;
 
 /**
@@ -59,20 +61,31 @@ public final class ExperimentTable {
                     .append('\n');
         }
         for (SearchResult r : x.searches()) {
-            s.append(f("%nHighest sustainable rate, %s %s: %s (%s)%n", r.target(), r.variant(),
-                    r.sustainableRate() == null ? "none" : f("%.1f/s", r.sustainableRate()), r.note()));
-            s.append(f("  %10s %10s %8s %10s  %s%n", "rate", "p99(ms)", "errors", "achieved", "SLO"));
+            s.append(f("%nHighest sustainable rate, %s %s: %s, passing %s, failing %s%s (%s)%n", r.target(), r.variant(),
+                    r.outcome(), r.sustainableRate() == null ? "none" : f("%.1f/s", r.sustainableRate()),
+                    r.failingRate() == null ? "none" : f("%.1f/s", r.failingRate()),
+                    r.gap() == null ? "" : f(", gap %.1f%%", 100 * r.gap()), r.note()));
+            s.append(f("  %10s %10s %8s %10s %8s  %s%n", "rate", "p99(ms)", "errors", "achieved", "samples", "SLO"));
             for (ProbePoint p : r.curve()) {
-                s.append(f("  %10.1f %10.2f %7.2f%% %10.1f  %s%n", p.rate(), p.p99Millis(), 100 * p.errorRate(),
-                        p.achievedRate(), p.ok() ? "met" : "missed"));
+                s.append(f("  %10.1f %10.2f %7.2f%% %10.1f %8d  %s%n", p.rate(), p.p99Millis(), 100 * p.errorRate(),
+                        p.achievedRate(), p.samples(), (p.ok() ? "met" : "missed")
+                                + (p.generatorSaturated() ? " (loadgen saturated)" : "")));
+            }
+        }
+        if (x.stats().stream().anyMatch(c -> c.repeats() > 1)) {
+            s.append(f("%nRepeats (median and 95%% bootstrap interval over completed runs):%n  %-12s %-24s %7s %27s %27s%n",
+                    "target", "variant", "repeats", "req/s [low, high]", "p99(ms) [low, high]"));
+            for (CellStats c : x.stats()) {
+                s.append(f("  %-12s %-24s %7d %27s %27s%n", c.target(), c.variant(), c.repeats(),
+                        interval(c.requestsPerSecond(), "%.1f"), interval(c.p99Millis(), "%.2f")));
             }
         }
         if (!x.scaling().isEmpty()) {
-            s.append(f("%nScaling (relative to the smallest node, per variant):%n  %-24s %-12s %5s %11s %10s %10s%n",
-                    "variant", "target", "cores", "req/s", "req/s/core", "efficiency"));
+            s.append(f("%nScaling (medians, relative to the smallest node, per variant):%n  %-24s %-12s %5s %11s %10s %10s  %s%n",
+                    "variant", "target", "cores", "req/s", "req/s/core", "efficiency", "vs smallest"));
             for (ScalingRow r : x.scaling()) {
-                s.append(f("  %-24s %-12s %5d %11.1f %10.1f %10.2f%n", r.variant(), r.target(), r.cores(),
-                        r.requestsPerSecond(), r.perCore(), r.efficiency()));
+                s.append(f("  %-24s %-12s %5d %11.1f %10.1f %10.2f  %s%n", r.variant(), r.target(), r.cores(),
+                        r.requestsPerSecond(), r.perCore(), r.efficiency(), r.vsSmallest() == null ? "-" : r.vsSmallest()));
             }
         }
         return s.toString();
@@ -80,6 +93,10 @@ public final class ExperimentTable {
 
     private static String f(String format, Object... args) {
         return String.format(Locale.ROOT, format, args);
+    }
+
+    private static String interval(Interval i, String number) {
+        return f(number + " [" + number + ", " + number + "]", i.median(), i.low(), i.high());
     }
 
     private static String ratio(Double d) {

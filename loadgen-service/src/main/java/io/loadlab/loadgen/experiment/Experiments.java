@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.calibrate.Calibration;
+import io.loadlab.loadgen.calibrate.CalibrationSpec;
+import io.loadlab.loadgen.calibrate.Calibrations;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
@@ -13,8 +16,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
+import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.UnaryOperator;
@@ -42,16 +49,23 @@ public class Experiments {
     private final ExperimentsConfig config;
     private final ExperimentMeters meters;
     private final CellRunner cells;
+    private final Calibrations calibrations;
 
     @Inject
     public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
-                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds) {
+                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds,
+                       Calibrations calibrations) {
+        this.calibrations = calibrations;
         this.runs = runs;
         this.jobs = jobs;
         this.clock = clock;
         this.config = config;
         this.meters = meters;
         this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics);
+        if (!(config.suspectShare() > 0 && config.suspectShare() <= 1)) {
+            throw new IllegalArgumentException("loadgen.experiments.suspect-share must be above 0 and at most 1, was "
+                    + config.suspectShare());
+        }
         jobs.register(JOB, config.retain(), 1, null);
     }
 
@@ -79,23 +93,26 @@ public class Experiments {
         String failure = null;
         try {
             ExperimentSpec spec = current(id).spec();
-            for (ExperimentTarget t : spec.targets()) {
-                if (drive.cancelled()) {
-                    break;
+            if (spec.calibrate()) {
+                Calibration found = calibrations.calibrate(CalibrationSpec.defaults(), owner(),
+                        runId -> running(id, drive, runId, "calibration"), drive::cancelled);
+                if (found != null) {
+                    update(id, x -> x.withCalibration(found));
                 }
-                LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
-                        : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
-                        drive::cancelled);
-                update(id, x -> x.withLink(link));
-                for (Variant v : spec.variants()) {
+            }
+            if (spec.search() == null) {
+                runCells(id, drive, spec);
+            } else {
+                for (ExperimentTarget t : spec.targets()) {
                     if (drive.cancelled()) {
                         break;
                     }
-                    if (spec.search() == null) {
-                        CellResult c = cell(id, drive, t, v, spec, link);
-                        update(id, x -> x.withCell(c));
-                    } else {
-                        SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(),
+                    LinkCapacity link = link(id, drive, spec, t);
+                    for (Variant v : spec.variants()) {
+                        if (drive.cancelled()) {
+                            break;
+                        }
+                        SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(), spec.repeats(),
                                 rate -> probe(id, drive, t, v.atRate(rate), spec, link), drive::cancelled);
                         update(id, x -> x.withSearch(r));
                     }
@@ -104,15 +121,49 @@ public class Experiments {
             if (drive.cancelled()) {
                 end = RunState.CANCELLED;
             }
-        } catch (RuntimeException e) {
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            end = RunState.CANCELLED;
+        } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "Experiment %s failed", id);
             end = RunState.FAILED;
             failure = e.getMessage() == null ? e.toString() : e.getMessage();
         } finally {
             RunState last = end;
             String why = failure;
-            jobs.end(JOB, id, x -> x.finished(last, clock.instant(), why), x -> meters.experimentEnded());
+            jobs.end(JOB, id, x -> x.finished(last, clock.instant(), why).flagged(config.suspectShare()),
+                    x -> meters.experimentEnded());
         }
+    }
+
+    /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
+    private void runCells(String id, ExperimentDrive drive, ExperimentSpec spec) {
+        List<TargetVariant> all = new ArrayList<>();
+        spec.targets().forEach(t -> spec.variants().forEach(v -> all.add(new TargetVariant(t, v))));
+        Map<String, LinkCapacity> links = new HashMap<>();
+        for (TargetVariant c : Interleaving.of(all, spec.repeats())) {
+            if (drive.cancelled()) {
+                break;
+            }
+            LinkCapacity link = links.get(c.target().name());
+            if (link == null) {
+                link = link(id, drive, spec, c.target());
+                links.put(c.target().name(), link);
+            }
+            CellResult r = cell(id, drive, c.target(), c.variant(), spec, link);
+            update(id, x -> x.withCell(r));
+        }
+    }
+
+    private LinkCapacity link(String id, ExperimentDrive drive, ExperimentSpec spec, ExperimentTarget t) {
+        LinkCapacity link = spec.linkMbps() != null ? new LinkCapacity(t.name(), spec.linkMbps(), false, null)
+                : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
+                drive::cancelled);
+        update(id, x -> x.withLink(link));
+        return link;
+    }
+
+    private record TargetVariant(ExperimentTarget target, Variant variant) {
     }
 
     private CellResult cell(String id, ExperimentDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
@@ -127,14 +178,24 @@ public class Experiments {
         }
     }
 
+    /**
+     * One probe: long enough for its p99 to rest on {@link ProbeDuration#MIN_SAMPLES} requests (at most
+     * {@code loadgen.experiments.max-probe-duration}); the generator counts as saturated when its schedule lagged or
+     * the cell's verdict is loadgen-bound.
+     */
     private ProbePoint probe(String id, ExperimentDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
                              LinkCapacity link) {
-        CellResult c = cell(id, drive, t, v, spec, link);
+        ProbeDuration length = ProbeDuration.of(v.rate(), v.threads(), spec.duration(),
+                spec.duration().compareTo(config.maxProbeDuration()) > 0 ? spec.duration() : config.maxProbeDuration());
+        CellResult c = cell(id, drive, t, v, spec.withDuration(length.duration()), link);
         update(id, x -> x.withCell(c));
         SearchSpec s = spec.search();
+        boolean kept = c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
         boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()
-                && c.errorRate() <= s.maxErrorRate() && c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
-        return new ProbePoint(v.rate(), c.p99Millis(), c.errorRate(), c.achievedRate(), c.runId(), ok);
+                && c.errorRate() <= s.maxErrorRate() && kept;
+        boolean saturated = !kept || Verdict.LOADGEN.equals(c.verdict().verdict());
+        long samples = Math.round(c.requestsPerSecond() * length.duration().toNanos() / 1e9);
+        return new ProbePoint(v.rate(), c.p99Millis(), c.errorRate(), c.achievedRate(), c.runId(), ok, samples, saturated);
     }
 
     /** The claim the active experiment's cells run under; null when none is active. */

@@ -57,9 +57,24 @@ public interface ExperimentsConfig {
     @WithDefault("3s")
     Duration capacityDuration();
 
+    /**
+     * The longest a search probe may run to collect 1000 requests for its p99 (ProbeDuration); at 100/s that takes
+     * 10 s, so 60 s reaches down to about 17/s. Slower probes run this long and their result says so.
+     */
+    @WithDefault("60s")
+    Duration maxProbeDuration();
+
     /** Runs one experiment may start, cells, probes and measurements together. */
     @WithDefault("200")
     int maxRuns();
+
+    /**
+     * With {@code calibrate: true}, a cell whose requests/s reach this share of the generator's calibrated ceiling
+     * for its shape is flagged as suspect. The ceiling is a lower bound (the responder shares the CPUs), so 0.7
+     * leaves room for that before a real target's cell is blamed on the generator.
+     */
+    @WithDefault("0.7")
+    double suspectShare();
 
     /** Newest finished experiments kept in memory and listed; older ones are read from disk by id. */
     @WithDefault("50")

@@ -6,28 +6,32 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Requests per second per core across node sizes, for each variant, relative to the smallest node. Pure. */
+/**
+ * Requests per second per core across node sizes, for each variant, relative to the smallest node, from each
+ * cell's median over its repeats; each larger node says whether its difference from the smallest is beyond the
+ * noise ({@link Significance}). Pure.
+ */
 public final class Scaling {
 
     private Scaling() {
     }
 
-    /** One row per cell that completed, grouped by variant in the order first seen, smallest node first. */
-    public static List<ScalingRow> of(List<CellResult> cells) {
-        Map<String, List<CellResult>> byVariant = new LinkedHashMap<>();
-        for (CellResult c : cells) {
-            if ("completed".equals(c.runState())) {
-                byVariant.computeIfAbsent(c.variant(), k -> new ArrayList<>()).add(c);
-            }
+    /** One row per cell with a completed run, grouped by variant in the order first seen, smallest node first. */
+    public static List<ScalingRow> of(List<CellStats> cells) {
+        Map<String, List<CellStats>> byVariant = new LinkedHashMap<>();
+        for (CellStats c : cells) {
+            byVariant.computeIfAbsent(c.variant(), k -> new ArrayList<>()).add(c);
         }
         List<ScalingRow> rows = new ArrayList<>();
         byVariant.forEach((variant, list) -> {
-            List<CellResult> sorted = list.stream().sorted(Comparator.comparingInt(CellResult::cores)).toList();
-            double base = sorted.get(0).requestsPerSecond() / sorted.get(0).cores();
-            for (CellResult c : sorted) {
-                double perCore = c.requestsPerSecond() / c.cores();
-                rows.add(new ScalingRow(variant, c.target(), c.cores(), c.requestsPerSecond(), perCore,
-                        base > 0 ? perCore / base : 0));
+            List<CellStats> sorted = list.stream().sorted(Comparator.comparingInt(CellStats::cores)).toList();
+            CellStats smallest = sorted.get(0);
+            double base = smallest.requestsPerSecond().median() / smallest.cores();
+            for (CellStats c : sorted) {
+                double perCore = c.requestsPerSecond().median() / c.cores();
+                rows.add(new ScalingRow(variant, c.target(), c.cores(), c.requestsPerSecond().median(), perCore,
+                        base > 0 ? perCore / base : 0, c.repeats(), c.requestsPerSecond().low(),
+                        c.requestsPerSecond().high(), c == smallest ? null : c.differenceFrom(smallest)));
             }
         });
         return rows;

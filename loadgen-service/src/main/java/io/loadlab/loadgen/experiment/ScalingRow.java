@@ -3,9 +3,14 @@ package io.loadlab.loadgen.experiment;
 /**
  * One target's figures for one variant next to the smallest node's.
  *
- * @param perCore    requests per second per core
- * @param efficiency perCore / the smallest node's perCore: 1.0 is linear scaling
+ * @param requestsPerSecond the median over the cell's completed repeats
+ * @param perCore           requests per second per core
+ * @param efficiency        perCore / the smallest node's perCore: 1.0 is linear scaling
+ * @param low               the 95% interval of requests per second, lower end
+ * @param high              its upper end
+ * @param vsSmallest        whether requests/s differs from the smallest node's beyond the noise ({@link Significance});
+ *                          null on the smallest node's own row
  */
 public record ScalingRow(String variant, String target, int cores, double requestsPerSecond, double perCore,
-                         double efficiency) {
+                         double efficiency, int repeats, double low, double high, String vsSmallest) {
 }

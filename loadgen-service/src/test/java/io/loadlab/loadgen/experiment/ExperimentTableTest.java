@@ -22,7 +22,7 @@ class ExperimentTableTest {
                 URI.create("http://127.0.0.1:2/q/metrics"), 2);
         Variant small = new Variant(10, 50, 2, true, 0);
         ExperimentSpec spec = new ExperimentSpec("demo", List.of(t1, t2), List.of(small), Duration.ofSeconds(3),
-                Duration.ofSeconds(1), null, 100.0, null);
+                Duration.ofSeconds(1), null, 100.0, null, null, null);
         Verdicts v = new Verdicts(Thresholds.DEFAULTS);
         CellResult c1 = new CellResult("target-1", 1, small.label(), "20250102-030405-000-001", "completed", 10_000,
                 10.0, 1.5, 9.25, 0, 0, 0, 10_000, v.decide(Evidence.of(0.97, 0.8, 0.4, 0.02, null)));

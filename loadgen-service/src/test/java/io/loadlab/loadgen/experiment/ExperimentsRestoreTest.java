@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.calibrate.Calibrations;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.DataDir;
 import io.loadlab.loadgen.job.JobIds;
@@ -52,7 +53,8 @@ class ExperimentsRestoreTest {
         Runs runs = new Runs(List.of(), jobs, clock, runsConfig, List.of());
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
-                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()));
+                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()),
+                new Calibrations(runs, jobs, clock, new RunKinds(List.of())));
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());
@@ -77,7 +79,9 @@ class ExperimentsRestoreTest {
         public int capacityNumber() { return 10_000; }
         public int capacityConnections() { return 4; }
         public java.time.Duration capacityDuration() { return java.time.Duration.ofSeconds(3); }
+        public java.time.Duration maxProbeDuration() { return java.time.Duration.ofSeconds(60); }
         public int maxRuns() { return 200; }
         public int retain() { return 50; }
+        public double suspectShare() { return 0.7; }
     }
 }

@@ -2,13 +2,14 @@ package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadlab.loadgen.api.guard.LimitsConfig;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.run.InvalidSpecException;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -64,6 +65,8 @@ public class ExperimentSpecReader {
         Duration warmup = f.duration("warmup", Duration.ofSeconds(2));
         Duration timeout = f.duration("timeout", Duration.ofSeconds(2));
         double link = f.number("linkMbps", Double.NaN);
+        int repeats = f.integer("repeats", 1);
+        boolean calibrate = f.bool("calibrate", false);
         SearchSpec search = null;
         JsonFields s = f.object("search");
         if (s != null) {
@@ -89,7 +92,7 @@ public class ExperimentSpecReader {
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
-                linkMbps, searched));
+                linkMbps, searched, repeats, calibrate));
         if (spec != null) {
             v.check(spec.maxRuns() <= config.maxRuns(), "targets", "the experiment would start up to " + spec.maxRuns()
                     + " runs, more than " + config.maxRuns() + " (loadgen.experiments.max-runs)");

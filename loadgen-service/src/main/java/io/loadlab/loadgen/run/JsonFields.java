@@ -1,0 +1,204 @@
+package io.loadlab.loadgen.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Reads a JSON object field by field, recording a violation for each field of the wrong type and
+ * answering its default instead, so one pass finds every bad field. Fields never asked for are
+ * reported as unknown by {@link #rejectUnknown()}. Absent and {@code null} fields take the default.
+ */
+public final class JsonFields {
+
+    private final ObjectNode node;
+    private final Violations violations;
+    private final String prefix;
+    private final Set<String> read = new HashSet<>();
+
+    public JsonFields(ObjectNode node, Violations violations) {
+        this(node, violations, "");
+    }
+
+    /** Fields of a nested object; violations name them under {@code prefix}, e.g. {@code targets[0].url}. */
+    private JsonFields(ObjectNode node, Violations violations, String prefix) {
+        this.node = node;
+        this.violations = violations;
+        this.prefix = prefix;
+    }
+
+    public Violations violations() {
+        return violations;
+    }
+
+    /** Marks a field as known without reading it (e.g. the discriminator). */
+    public void known(String field) {
+        read.add(field);
+    }
+
+    public String text(String field, String dflt) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return dflt;
+        }
+        return n.isTextual() ? n.textValue() : bad(field, "must be a string", dflt);
+    }
+
+    public int integer(String field, int dflt) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return dflt;
+        }
+        return n.isIntegralNumber() && n.canConvertToInt() ? n.intValue() : bad(field, "must be an integer", dflt);
+    }
+
+    public double number(String field, double dflt) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return dflt;
+        }
+        return n.isNumber() ? n.doubleValue() : bad(field, "must be a number", dflt);
+    }
+
+    public boolean bool(String field, boolean dflt) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return dflt;
+        }
+        return n.isBoolean() ? n.booleanValue() : bad(field, "must be true or false", dflt);
+    }
+
+    /** A duration as {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h} or ISO-8601, in whole milliseconds. */
+    public Duration duration(String field, Duration dflt) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return dflt;
+        }
+        String hint = "must be a duration like 500ms, 10s, 2m or PT10S, at most 292 years";
+        if (!n.isTextual()) {
+            return bad(field, hint, dflt);
+        }
+        Duration d = Durations.parse(n.textValue()).orElse(null);
+        if (d == null) {
+            return bad(field, hint, dflt);
+        }
+        return d.toNanos() % 1_000_000 == 0 ? d : bad(field, "must be a whole number of milliseconds", dflt);
+    }
+
+    public URI uri(String field) {
+        String s = text(field, null);
+        if (s == null) {
+            return null;
+        }
+        try {
+            return new URI(s);
+        } catch (URISyntaxException e) {
+            return bad(field, "is not a valid URI: " + e.getReason(), null);
+        }
+    }
+
+    /** An object of string values, e.g. headers; insertion order kept. */
+    public Map<String, String> stringMap(String field) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isObject()) {
+            return bad(field, "must be an object of string values", null);
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        Iterator<Map.Entry<String, JsonNode>> it = n.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getValue().isTextual()) {
+                out.put(e.getKey(), e.getValue().textValue());
+            } else {
+                violations.add(prefix + field, "value of '" + e.getKey() + "' must be a string");
+            }
+        }
+        return out;
+    }
+
+    /** A nested object's fields, null when absent; its violations are named {@code field.x}. */
+    public JsonFields object(String field) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        return n.isObject() ? new JsonFields((ObjectNode) n, violations, prefix + field + ".")
+                : bad(field, "must be an object", null);
+    }
+
+    /**
+     * An array of objects, each read through its own fields named {@code field[i].x}; null when absent.
+     * An element that is not an object is reported and left out.
+     */
+    public java.util.List<JsonFields> objects(String field) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isArray()) {
+            return bad(field, "must be an array of objects", null);
+        }
+        java.util.List<JsonFields> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode e = n.get(i);
+            String name = field + "[" + i + "]";
+            if (e.isObject()) {
+                out.add(new JsonFields((ObjectNode) e, violations, prefix + name + "."));
+            } else {
+                violations.add(prefix + name, "must be an object");
+            }
+        }
+        return out;
+    }
+
+    /** Names every field of the object that no reader asked for. */
+    public void rejectUnknown() {
+        node.fieldNames().forEachRemaining(name -> {
+            if (!read.contains(name)) {
+                violations.add(prefix + name, "unknown field");
+            }
+        });
+    }
+
+    private JsonNode get(String field) {
+        read.add(field);
+        JsonNode n = node.get(field);
+        return n == null || n.isNull() ? null : n;
+    }
+
+    private <T> T bad(String field, String message, T dflt) {
+        violations.add(prefix + field, message);
+        return dflt;
+    }
+
+    /**
+     * Rejects unknown fields, then builds the record and adds its own violations to those found so far;
+     * null if there is any. A field already reported as mistyped was given its default: its default
+     * is not blamed too.
+     */
+    public <T> T build(Supplier<T> record) {
+        rejectUnknown();
+        Set<String> alreadyBad = new HashSet<>();
+        violations.list().forEach(x -> alreadyBad.add(x.field()));
+        try {
+            T built = record.get();
+            return violations.isEmpty() ? built : null;
+        } catch (InvalidSpecException e) {
+            e.violations().stream().filter(x -> !alreadyBad.contains(x.field()))
+                    .forEach(x -> violations.add(x.field(), x.message()));
+            return null;
+        }
+    }
+}
