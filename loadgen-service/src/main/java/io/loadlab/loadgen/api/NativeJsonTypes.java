@@ -26,6 +26,8 @@ import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.report.RunSeries;
+import io.loadlab.loadgen.report.SeriesPoint;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
@@ -48,6 +50,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  */
 @RegisterForReflection(targets = {
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
+        RunSeries.class, SeriesPoint.class,
         HttpRunSpec.class, HttpReport.class, HttpErrors.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.report.RunSeries;
 
 /**
  * The figures of an HTTP run. Field names are a contract read by scripts and dashboards.
@@ -24,27 +25,34 @@ import io.loadlab.loadgen.report.RunReport;
  *                          when the run had no timeout or read/write error
  * @param localPorts        keepAlive false only (null otherwise): the loadgen's ephemeral ports toward the target at
  *                          the end, in use and in TIME_WAIT
+ * @param series            the measured part per second, adding up to the figures above
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
-                         double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts)
+                         double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
+                         RunSeries series)
         implements RunReport {
 
-    /** A report without the ports' count: what runs before it wrote, and keep-alive runs. */
+    public HttpReport {
+        series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+    }
+
+    /** A report without the ports' count or a per-second series: what runs before them wrote. */
     public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                       long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                       LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
                       double requestedRate, double achievedRate, long warmupRequests) {
         this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
-                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests, null);
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests, null,
+                RunSeries.EMPTY);
     }
 
     /** The same report with the ports counted at its end. */
     public HttpReport withLocalPorts(LocalPorts ports) {
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
-                warmupRequests, ports);
+                warmupRequests, ports, series);
     }
 
     /** A report without warm-up figures, as the contract first stood. */

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.MeasuredSeries;
 import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.report.LatencySummary;
 
@@ -26,7 +27,8 @@ final class HttpReports {
                 stats.serviceTime() == null ? null : LatencySummary.ofNanos(stats.serviceTime()),
                 stats.connect() == null ? null : LatencySummary.ofNanos(stats.connect()),
                 stats.total(Counter.CONNECTIONS_OPENED), spec.rate(),
-                perSecond(stats.measured(Counter.SENT), seconds), stats.warmup(Counter.COMPLETED));
+                perSecond(stats.measured(Counter.SENT), seconds), stats.warmup(Counter.COMPLETED), null,
+                MeasuredSeries.of(stats.intervals(), spec.warmup().toNanos(), measuredNanos, Counter.COMPLETED, false));
     }
 
     /** The report of a run that never started: nothing sent, nothing measured. */

@@ -5,4 +5,13 @@ package io.loadlab.loadgen.report;
  * a contract that scripts and dashboards read.
  */
 public interface RunReport {
+
+    /**
+     * The run's per-second figures; {@link RunSeries#EMPTY} unless the kind's report carries them (a record
+     * component {@code RunSeries series} overrides this). Not a bean getter: Jackson leaves it out of reports
+     * that do not carry it.
+     */
+    default RunSeries series() {
+        return RunSeries.EMPTY;
+    }
 }

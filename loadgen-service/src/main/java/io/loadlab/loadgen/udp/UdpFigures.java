@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.RunSeries;
 
 /**
  * Every figure a UDP run measured, before its kind picks the ones its report shows. Units as in the reports;
@@ -12,7 +13,7 @@ import io.loadlab.loadgen.report.LatencySummary;
 public record UdpFigures(int messageSize, double rate, int replyEvery, long sent, double seconds, double perSecond,
                   double megabytesPerSecond, long errors, long warmupSent, long pongsRequested, long pongs,
                   long dropped, long duplicated, long outOfOrder, LatencySummary rtt, Long received, Long lost,
-                  Double lossPercent, String targetMetricsProblem) {
+                  Double lossPercent, String targetMetricsProblem, RunSeries series) {
 
     /** sockperf's latency: half the round trip. */
     public LatencySummary halfRtt() {

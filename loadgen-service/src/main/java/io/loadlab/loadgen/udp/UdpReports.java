@@ -3,6 +3,7 @@ package io.loadlab.loadgen.udp;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.RunSeries;
 
 /** Turns a UDP run's merged stats (and the reflector's count, if read) into the figures its kind reports. */
 final class UdpReports {
@@ -16,8 +17,10 @@ final class UdpReports {
      * The figures every UDP report is made of; each kind's report picks its own ({@code UdpThroughputReport.of}...).
      *
      * @param arrived null unless the spec named targetMetrics
+     * @param series  the measured part per second
      */
-    static UdpFigures of(UdpRunSpec spec, RunStats stats, long measuredNanos, TargetCounters.Delta arrived) {
+    static UdpFigures of(UdpRunSpec spec, RunStats stats, long measuredNanos, TargetCounters.Delta arrived,
+                         RunSeries series) {
         double seconds = measuredNanos / 1e9;
         long sent = stats.measured(Counter.SENT);
         double perSecond = seconds > 0 ? sent / seconds : 0;
@@ -30,7 +33,7 @@ final class UdpReports {
         return new UdpFigures(spec.messageSize(), spec.rate(), spec.replyEvery(), sent, seconds, perSecond, mbps,
                 stats.measured(Counter.READ_WRITE_ERRORS), warmupSent, asked, pongs, Math.max(0, asked - pongs),
                 stats.measured(Counter.DUPLICATED), stats.measured(Counter.OUT_OF_ORDER), rtt,
-                loss.received, loss.lost, loss.percent, loss.problem);
+                loss.received, loss.lost, loss.percent, loss.problem, series);
     }
 
     /** A failure message when pongs were asked for and none came back, else null. */

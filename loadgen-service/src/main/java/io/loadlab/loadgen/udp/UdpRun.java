@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.MeasuredSeries;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RunStats;
@@ -8,6 +9,7 @@ import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.RunTimeline;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunningLoad;
@@ -141,7 +143,10 @@ public final class UdpRun extends RunningLoad {
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
         TargetCounters.Delta arrived = targetCounters == null ? null : targetCounters.delta();
-        RunReport report = reporter.apply(UdpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos()), arrived));
+        long measured = timeline.measuredNanos(cancelledAtNanos());
+        RunSeries series = MeasuredSeries.of(stats.intervals(), timeline.measureStartNanos() - timeline.startNanos(),
+                measured, Counter.SENT, spec.replyEvery() > 0);
+        RunReport report = reporter.apply(UdpReports.of(spec, stats, measured, arrived, series));
         String why = failure != null ? failure : UdpReports.silentPeer(spec, stats);
         return new RunOutcome(report, histogram, cancelled(), why);
     }

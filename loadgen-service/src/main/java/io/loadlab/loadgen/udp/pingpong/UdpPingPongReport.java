@@ -3,6 +3,7 @@ package io.loadlab.loadgen.udp.pingpong;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.udp.SockperfLatency;
+import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
@@ -12,14 +13,19 @@ import io.loadlab.loadgen.udp.UdpFigures;
  * @param rttMicros     round trips
  * @param dropped       pings never answered (within the run and its short drain)
  * @param errors        send or receive errors, and datagrams that were not pongs of ours
+ * @param series         the measured part per second: messages sent, pongs missing, round trips
  */
 public record UdpPingPongReport(long messagesSent, double durationSeconds, int messageSize, double requestedRate,
                                 double messagesPerSecond, long pongsReceived, long dropped, long duplicated,
-                                long outOfOrder, long errors, LatencySummary latencyMicros, LatencySummary rttMicros)
-        implements RunReport, SockperfLatency {
+                                long outOfOrder, long errors, LatencySummary latencyMicros, LatencySummary rttMicros,
+                                RunSeries series) implements RunReport, SockperfLatency {
+
+    public UdpPingPongReport {
+        series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+    }
 
     static UdpPingPongReport of(UdpFigures f) {
         return new UdpPingPongReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(), f.pongs(),
-                f.dropped(), f.duplicated(), f.outOfOrder(), f.errors(), f.halfRtt(), f.rtt());
+                f.dropped(), f.duplicated(), f.outOfOrder(), f.errors(), f.halfRtt(), f.rtt(), f.series());
     }
 }

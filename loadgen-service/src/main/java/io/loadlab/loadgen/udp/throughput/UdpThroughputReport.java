@@ -3,6 +3,7 @@ package io.loadlab.loadgen.udp.throughput;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.udp.SockperfThroughput;
+import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
@@ -17,17 +18,22 @@ import io.loadlab.loadgen.udp.UdpFigures;
  * @param lost                {@code messagesSent + warmupMessagesSent - received}
  * @param lossPercent         {@code lost} as a percentage of every message sent
  * @param targetMetricsProblem why {@code received} could not be read, null when it was (or not asked)
+ * @param series         the measured part per second: messages sent, pongs missing, round trips
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record UdpThroughputReport(long messagesSent, double durationSeconds, int messageSize, double requestedRate,
                                   double messagesPerSecond, double megabytesPerSecond, double megabitsPerSecond,
                                   long sendErrors, long warmupMessagesSent, Long received, Long lost,
-                                  Double lossPercent, String targetMetricsProblem)
+                                  Double lossPercent, String targetMetricsProblem, RunSeries series)
         implements RunReport, SockperfThroughput {
+
+    public UdpThroughputReport {
+        series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+    }
 
     static UdpThroughputReport of(UdpFigures f) {
         return new UdpThroughputReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(),
                 f.megabytesPerSecond(), f.megabytesPerSecond() * 8, f.errors(), f.warmupSent(), f.received(), f.lost(),
-                f.lossPercent(), f.targetMetricsProblem());
+                f.lossPercent(), f.targetMetricsProblem(), f.series());
     }
 }

@@ -5,11 +5,13 @@ import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.udp.SockperfLatency;
 import io.loadlab.loadgen.udp.SockperfThroughput;
+import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
  * An under-load run: throughput's figures and, on the one message in {@code replyEvery} that asked
- * for a pong, ping-pong's. Fields mean what they mean in udp-throughput's and udp-pingpong's reports.
+ * for a pong, ping-pong's. Fields mean what they mean in {@link UdpThroughputReport} and {@link UdpPingPongReport}.
+ * @param series         the measured part per second: messages sent, pongs missing, round trips
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record UdpUnderLoadReport(long messagesSent, double durationSeconds, int messageSize, double requestedRate,
@@ -17,13 +19,17 @@ public record UdpUnderLoadReport(long messagesSent, double durationSeconds, int 
                                  int replyEvery, long pongsRequested, long pongsReceived, long dropped,
                                  long duplicated, long outOfOrder, long errors, long warmupMessagesSent,
                                  LatencySummary latencyMicros, LatencySummary rttMicros, Long received, Long lost,
-                                 Double lossPercent, String targetMetricsProblem)
-        implements RunReport, SockperfThroughput, SockperfLatency {
+                                 Double lossPercent, String targetMetricsProblem,
+                                 RunSeries series) implements RunReport, SockperfThroughput, SockperfLatency {
+
+    public UdpUnderLoadReport {
+        series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+    }
 
     static UdpUnderLoadReport of(UdpFigures f) {
         return new UdpUnderLoadReport(f.sent(), f.seconds(), f.messageSize(), f.rate(), f.perSecond(),
                 f.megabytesPerSecond(), f.megabytesPerSecond() * 8, f.replyEvery(), f.pongsRequested(), f.pongs(),
                 f.dropped(), f.duplicated(), f.outOfOrder(), f.errors(), f.warmupSent(), f.halfRtt(), f.rtt(),
-                f.received(), f.lost(), f.lossPercent(), f.targetMetricsProblem());
+                f.received(), f.lost(), f.lossPercent(), f.targetMetricsProblem(), f.series());
     }
 }

@@ -1,0 +1,107 @@
+package io.loadlab.loadgen.page;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.api.ApiException;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Runs compared: their percentile curves overlaid and their headline figures side by side with differences. */
+@Path("/compare")
+@Tag(name = "pages")
+public class ComparePage {
+
+    /** A chart of more curves than this is unreadable, and each run costs a histogram decode. */
+    static final int MAX_RUNS = 8;
+
+    @Inject
+    RunPages pages;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    @Location("compare.html")
+    Template compare;
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "Runs compared: runs=<id>,<id>[,...] (2 to " + MAX_RUNS + ")")
+    @APIResponse(responseCode = "400", description = "runs missing, fewer than 2 or more than " + MAX_RUNS + " ids, or an id twice")
+    @APIResponse(responseCode = "404", description = "A run that does not exist; msg names it")
+    public TemplateInstance get(@QueryParam("runs") String runs) {
+        List<String> ids = ids(runs);
+        List<RunPageView> views = ids.stream().map(id -> pages.view(pages.found(id))).toList();
+        List<Object> curves = views.stream().map(v -> (Object) RunPages.curve(v.id(), v.percentiles())).toList();
+        return compare.data("page", new CompareView(ids, rows(views), ChartJson.of(json, Map.of("percentiles", curves))))
+                .data("views", views);
+    }
+
+    static List<String> ids(String runs) {
+        if (runs == null || runs.isBlank()) {
+            throw new ApiException(400, "query parameter runs is required: runs=<id>,<id>[,...]");
+        }
+        List<String> ids = Arrays.stream(runs.split(",", MAX_RUNS + 2)).map(String::trim).toList();
+        if (ids.size() < 2 || ids.size() > MAX_RUNS) {
+            throw new ApiException(400, "query parameter runs must name 2 to " + MAX_RUNS + " runs, named "
+                    + (ids.size() > MAX_RUNS ? "more" : ids.size()));
+        }
+        if (ids.stream().anyMatch(String::isEmpty) || new LinkedHashSet<>(ids).size() != ids.size()) {
+            throw new ApiException(400, "query parameter runs must name each run once, with no empty id");
+        }
+        return ids;
+    }
+
+    private static List<CompareView.Row> rows(List<RunPageView> views) {
+        Set<String> names = new LinkedHashSet<>();
+        List<Map<String, String>> byRun = new ArrayList<>();
+        for (RunPageView v : views) {
+            Map<String, String> m = new LinkedHashMap<>();
+            v.figures().headline().forEach(f -> m.put(f.name(), f.value()));
+            v.figures().latency().rows().forEach(r -> {
+                for (int i = 0; i < r.values().size(); i++) {
+                    m.put(v.figures().latency().columns().get(i) + "." + r.stat(), r.values().get(i));
+                }
+            });
+            names.addAll(m.keySet());
+            byRun.add(m);
+        }
+        List<CompareView.Row> rows = new ArrayList<>();
+        for (String name : names) {
+            List<String> values = byRun.stream().map(m -> m.getOrDefault(name, "")).toList();
+            List<String> diffs = new ArrayList<>();
+            for (String value : values) {
+                diffs.add(diffs.isEmpty() ? "" : difference(values.get(0), value));
+            }
+            rows.add(new CompareView.Row(name, values, diffs));
+        }
+        return rows;
+    }
+
+    static String difference(String base, String value) {
+        try {
+            double d = Double.parseDouble(value) - Double.parseDouble(base);
+            double b = Double.parseDouble(base);
+            String abs = (d >= 0 ? "+" : "") + (d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d)
+                    : String.format(java.util.Locale.ROOT, "%.3f", d));
+            return b == 0 ? abs : abs + String.format(java.util.Locale.ROOT, " (%+.1f%%)", 100 * d / b);
+        } catch (NumberFormatException e) {
+            return "";
+        }
+    }
+}

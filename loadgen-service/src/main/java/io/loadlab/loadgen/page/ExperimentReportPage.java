@@ -1,0 +1,43 @@
+package io.loadlab.loadgen.page;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.api.ApiException;
+import io.loadlab.loadgen.experiment.ExperimentRecord;
+import io.loadlab.loadgen.experiment.Experiments;
+import io.quarkus.qute.Location;
+import io.quarkus.qute.Template;
+import io.quarkus.qute.TemplateInstance;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/** An experiment as a page; {@code GET /experiments/{id}} with {@code Accept: text/html} comes here too. */
+@Path("/experiments/{id}/report.html")
+@Tag(name = "pages")
+public class ExperimentReportPage {
+
+    @Inject
+    Experiments experiments;
+    @Inject
+    ObjectMapper json;
+    @Inject
+    @Location("experiment.html")
+    Template experiment;
+
+    @GET
+    @Produces(MediaType.TEXT_HTML)
+    @Operation(summary = "An experiment as HTML: verdicts with evidence, requests/s by payload and node size, scaling, searches")
+    @APIResponse(responseCode = "404", description = "Unknown experiment (JSON, as the API answers)")
+    public TemplateInstance get(@PathParam("id") String id) {
+        ExperimentRecord x = experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id));
+        Double slo = x.spec().search() == null ? null : x.spec().search().p99Millis();
+        return experiment.data("page", new ExperimentPageView(x, x.state().json(), x.state().finished(), slo,
+                ChartJson.of(json, ExperimentCharts.of(x, slo))));
+    }
+}

@@ -1,0 +1,54 @@
+package io.loadlab.loadgen.page;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Splits a report's JSON into headline figures and latency summaries without knowing its kind: scalar fields (and
+ * the fields of nested objects such as {@code errors}, named {@code errors.timeout}) are figures; an object with a
+ * {@code p50} is a latency summary. The per-second series has its own chart and is left out.
+ */
+public record ReportFigures(List<Figure> headline, LatencyTable latency) {
+
+    static final String SERIES = "series";
+
+    public static ReportFigures of(JsonNode report) {
+        List<Figure> headline = new ArrayList<>();
+        Map<String, JsonNode> summaries = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = report.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            JsonNode v = f.getValue();
+            if (f.getKey().equals(SERIES) || v.isNull()) {
+                continue;
+            }
+            if (v.isObject() && v.has("p50")) {
+                summaries.put(f.getKey(), v);
+            } else if (v.isObject()) {
+                v.fields().forEachRemaining(g -> {
+                    if (g.getValue().isValueNode() && !g.getValue().isNull()) {
+                        headline.add(new Figure(f.getKey() + "." + g.getKey(), g.getValue().asText()));
+                    }
+                });
+            } else if (v.isValueNode()) {
+                headline.add(new Figure(f.getKey(), v.asText()));
+            }
+        }
+        return new ReportFigures(List.copyOf(headline), latency(summaries));
+    }
+
+    private static LatencyTable latency(Map<String, JsonNode> summaries) {
+        List<String> columns = List.copyOf(summaries.keySet());
+        List<LatencyTable.Row> rows = new ArrayList<>();
+        if (!summaries.isEmpty()) {
+            JsonNode first = summaries.values().iterator().next();
+            first.fieldNames().forEachRemaining(stat -> rows.add(new LatencyTable.Row(stat,
+                    summaries.values().stream().map(s -> s.has(stat) ? s.get(stat).asText() : "").toList())));
+        }
+        return new LatencyTable(columns, rows);
+    }
+}

@@ -1,0 +1,32 @@
+package io.loadlab.loadgen.page;
+
+import io.loadlab.loadgen.report.PercentilePoint;
+import io.loadlab.loadgen.report.SeriesPoint;
+import io.quarkus.qute.TemplateData;
+
+import java.util.List;
+
+/**
+ * What the run page shows of one run: its identity, headline figures and latency summaries, the percentile
+ * distribution of its histogram and its per-second series (empty lists where the run has none), and the same
+ * numbers as the charts' JSON.
+ *
+ * @param chartJson the charts' data, already JSON and safe inside a {@code <script>} element
+ */
+@TemplateData
+@TemplateData(target = PercentilePoint.class)
+@TemplateData(target = SeriesPoint.class)
+public record RunPageView(String id, String kind, String state, String target, String createdAt, String startedAt,
+                          String finishedAt, String failure, boolean finished, ReportFigures figures,
+                          List<PercentilePoint> percentiles, List<SeriesPoint> series, String chartJson) {
+
+    public RunPageView {
+        percentiles = List.copyOf(percentiles);
+        series = List.copyOf(series);
+    }
+
+    /** What the per-second series counts: messages for UDP kinds, requests for HTTP. */
+    public String counted() {
+        return RunPages.counted(kind);
+    }
+}

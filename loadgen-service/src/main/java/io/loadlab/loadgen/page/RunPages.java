@@ -1,0 +1,78 @@
+package io.loadlab.loadgen.page;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.api.ApiException;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.report.PercentileCurve;
+import io.loadlab.loadgen.report.PercentilePoint;
+import io.loadlab.loadgen.report.RunSeries;
+import io.loadlab.loadgen.report.SeriesPoint;
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.Runs;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads a run through the registry and makes the view its pages show. Shared by the run page and the comparison. */
+@ApplicationScoped
+public class RunPages {
+
+    @Inject
+    Runs registry;
+    @Inject
+    ObjectMapper json;
+
+    /** @throws ApiException 404 naming the run when there is none by that id */
+    public RunRecord found(String id) {
+        return registry.find(id).orElseThrow(() -> new ApiException(404, "no run " + id));
+    }
+
+    public RunPageView view(RunRecord r) {
+        JsonNode report = r.report() == null ? json.createObjectNode() : json.valueToTree(r.report());
+        List<PercentilePoint> curve = r.histogram() == null ? List.of()
+                : PercentileCurve.ofNanos(HistogramCodec.decode(r.histogram()));
+        RunSeries series = r.report() == null ? RunSeries.EMPTY : r.report().series();
+        Map<String, Object> charts = new LinkedHashMap<>();
+        charts.put("percentiles", List.of(curve(r.id(), curve)));
+        charts.put("series", columns(series.points(), counted(r.spec().kind())));
+        return new RunPageView(r.id(), r.spec().kind(), r.state().json(), String.valueOf(r.spec().target()),
+                text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), r.state().finished(),
+                ReportFigures.of(report), curve, series.points(), ChartJson.of(json, charts));
+    }
+
+    /** One run's curve for a chart: its id, x = 1/(1-p), y = microseconds. */
+    static Map<String, Object> curve(String id, List<PercentilePoint> curve) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("id", id);
+        c.put("x", curve.stream().map(PercentilePoint::inverseTail).toList());
+        c.put("y", curve.stream().map(PercentilePoint::valueMicros).toList());
+        return c;
+    }
+
+    /** What a series point counts: UDP kinds count messages sent, HTTP completed requests. */
+    static String counted(String kind) {
+        return kind.startsWith("udp") ? "messages" : "requests";
+    }
+
+    private static Map<String, Object> columns(List<SeriesPoint> points, String counted) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("counted", counted);
+        c.put("second", points.stream().map(SeriesPoint::second).toList());
+        c.put("requests", points.stream().map(SeriesPoint::requests).toList());
+        c.put("errors", points.stream().map(SeriesPoint::errors).toList());
+        c.put("p50", points.stream().map(SeriesPoint::p50Micros).toList());
+        c.put("p99", points.stream().map(SeriesPoint::p99Micros).toList());
+        c.put("max", points.stream().map(SeriesPoint::maxMicros).toList());
+        c.put("lost", points.stream().map(SeriesPoint::lost).toList());
+        return c;
+    }
+
+    private static String text(Instant t) {
+        return t == null ? "" : t.toString();
+    }
+}
