@@ -159,4 +159,26 @@ class AgentApiTest {
         assertTrue(batch.failure() != null && batch.failure().contains("c-3"), "the failure names the controller's run: " + batch.failure());
         assertTrue(batch.complete(), "its last interval is in");
     }
+
+    @Test
+    void aBusyAgentSaysSoAndRefusesAPartBeforeAnythingStarts() throws Exception {
+        String id = RunsApiTest.authed().body("{\"kind\":\"http\",\"target\":\"" + target.testApi()
+                        + "\",\"connections\":1,\"threads\":1,\"duration\":\"20s\"}")
+                .post("/runs").then().statusCode(202).extract().path("id");
+        AgentInfo info = client.info(agent);
+        assertTrue(!info.ready() && info.reason().contains(id), "not ready, naming the active run: " + info.reason());
+        AgentCallException busy = assertThrows(AgentCallException.class, () -> client.start(agent,
+                new AgentRunRequest("c-4", spec(target.testApi().toString(), "2s"), clock.nanoTime(), 3_000)));
+        assertTrue(busy.getMessage().contains("409"), busy.getMessage());
+        assertEquals(List.of(id), registry.activeIds(), "the agent's own run is the only one");
+    }
+
+    @Test
+    void everyMeterCarriesTheAgentsName() {
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        long lines = metrics.lines().filter(l -> !l.startsWith("#") && !l.isBlank()).count();
+        long tagged = metrics.lines().filter(l -> l.contains("agent=\"test-agent\"")).count();
+        assertTrue(lines > 0);
+        assertEquals(lines, tagged, "one agent value per process, on every series");
+    }
 }
