@@ -26,7 +26,8 @@ public record PageRequest(int page, int size) {
         return from >= all.size() ? List.of() : all.subList((int) from, (int) Math.min(all.size(), from + size));
     }
 
-    private static int intParam(String name, String value, int dflt, int min, int max) {
+    /** A query parameter as an integer in {@code [min, max]}, {@code dflt} when absent; else a 400 naming it. */
+    static int intParam(String name, String value, int dflt, int min, int max) {
         if (value == null || value.isEmpty()) {
             return dflt;
         }

@@ -131,7 +131,7 @@ class RunLifecycleApiTest {
         List<String> ids = given().get("/runs").path("items.id");
         assertTrue(ids.indexOf(b) < ids.indexOf(a));
         String metrics = given().get("/q/metrics").asString();
-        assertTrue(metrics.contains("loadgen_runs_finished_total{application=\"loadgen-service\""), metrics);
+        assertTrue(metrics.contains("loadgen_runs_finished_total{agent=\"test-agent\",application=\"loadgen-service\""), metrics);
     }
 
     @Test

@@ -35,8 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The controller's side of the agent API against a stand-in agent on loopback (the JDK's HTTP server): the agent's
- * own resource arrives with the controller's wiring (issue 12, round 2), which will run these calls against it.
+ * The controller's side of the agent API against a stand-in agent on loopback (the JDK's HTTP server), for the
+ * answers a real agent does not give on demand (oversized, unreadable); {@code api.AgentApiTest} makes these calls
+ * against the real agent resource.
  */
 class AgentClientTest {
 

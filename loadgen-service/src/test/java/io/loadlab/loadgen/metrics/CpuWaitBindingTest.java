@@ -15,7 +15,7 @@ class CpuWaitBindingTest {
         String text = given().get("/q/metrics").then().statusCode(200).extract().asString();
         for (String name : new String[]{"loadgen_cpu_runqueue_wait_seconds_total", "loadgen_cpu_periods_total",
                 "loadgen_cpu_throttled_periods_total", "loadgen_cpu_throttled_seconds_total", "loadgen_cpu_quota_cores"}) {
-            assertTrue(text.lines().anyMatch(l -> l.startsWith(name + "{application=\"loadgen-service\"")), name + " missing");
+            assertTrue(text.lines().anyMatch(l -> l.startsWith(name + "{agent=\"test-agent\",application=\"loadgen-service\"")), name + " missing");
         }
     }
 }

@@ -91,7 +91,7 @@ class UdpRunsApiTest {
                     .body(containsString("sockperf: ---> percentile 99.999 = "))
                     .body(containsString("# dropped messages = 0"));
             String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-            assertTrue(metrics.contains("loadgen_udp_messages_total{application=\"loadgen-service\""), metrics);
+            assertTrue(metrics.contains("loadgen_udp_messages_total{agent=\"test-agent\",application=\"loadgen-service\""), metrics);
         }
     }
 }

@@ -1,0 +1,206 @@
+package io.loadlab.loadgen.distributed;
+
+import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.engine.IntervalSeries;
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.TaskScheduler;
+import io.loadlab.loadgen.job.ActiveJob;
+import io.loadlab.loadgen.job.ActiveJobException;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunRecord;
+import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.run.Runs;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The agent's side of distributed runs: each part a controller hands over is started at the agreed instant as an
+ * ordinary run through {@link Runs} (so the agent's one-active-job rule, records and meters apply to it as to any
+ * run), its intervals are served from the run's own {@link IntervalSeries}, and an {@link AgentLease} cancels it
+ * when the controller stops calling. Thread-safe.
+ * <p>
+ * Between the controller's call and the start instant (about a second) the part holds no claim on the active-job
+ * slot: a job that slips in meanwhile makes the part fail at its start, and the controller then fails its run
+ * naming this agent; nothing was sent. {@link #start} refuses at once when a job is active already.
+ */
+public final class AgentParts {
+
+    /** Parts kept for the controller to read after they ended; a controller reads a part's last interval within seconds. */
+    static final int RETAIN = 16;
+
+    private final Runs runs;
+    private final ActiveJob slot;
+    private final NanoClock clock;
+    private final TaskScheduler scheduler;
+    private final AtomicLong ids = new AtomicLong();
+    /** Guarded by {@code this}; oldest first. */
+    private final Map<String, Part> parts = new LinkedHashMap<>();
+
+    public AgentParts(Runs runs, ActiveJob slot, NanoClock clock, TaskScheduler scheduler) {
+        this.runs = runs;
+        this.slot = slot;
+        this.clock = clock;
+        this.scheduler = scheduler;
+    }
+
+    /**
+     * Schedules {@code spec}, which the caller has validated and guarded, to start at {@code startAtNanos} on this
+     * agent's clock (at once when that is past).
+     *
+     * @throws ActiveJobException when a job is active now
+     */
+    public AgentRunStarted start(String controllerRunId, RunSpec spec, long startAtNanos, Duration lease) {
+        List<ActiveJob.Job> active = slot.holders();
+        if (!active.isEmpty()) {
+            throw new ActiveJobException("run", active);
+        }
+        Part part = new Part("part-" + ids.incrementAndGet(), controllerRunId, spec, startAtNanos);
+        part.lease = new AgentLease(clock, lease, part::expire);
+        synchronized (this) {
+            parts.put(part.id, part);
+            trim();
+        }
+        part.lease.watch(scheduler);
+        part.pending = scheduler.schedule(part::launch, startAtNanos - clock.nanoTime());
+        return new AgentRunStarted(part.id, Math.max(startAtNanos, clock.nanoTime()));
+    }
+
+    /** The intervals of part {@code id} from index {@code from} on; renews its lease. Empty for an unknown part. */
+    public Optional<IntervalBatch> intervals(String id, long from) {
+        return part(id).map(p -> {
+            p.lease.renew();
+            return p.batch(from);
+        });
+    }
+
+    /** Renews part {@code id}'s lease; false for an unknown part. */
+    public boolean heartbeat(String id) {
+        return part(id).map(p -> {
+            p.lease.renew();
+            return true;
+        }).orElse(false);
+    }
+
+    /** Stops part {@code id} (before or after its start); false for an unknown part. */
+    public boolean cancel(String id) {
+        return part(id).map(p -> {
+            p.stop(null);
+            return true;
+        }).orElse(false);
+    }
+
+    private synchronized Optional<Part> part(String id) {
+        return Optional.ofNullable(parts.get(id));
+    }
+
+    private void trim() {
+        var it = parts.values().iterator();
+        while (parts.size() > RETAIN && it.hasNext()) {
+            Part oldest = it.next();
+            if (oldest.ended()) {
+                it.remove();
+            } else {
+                return; // a live part is never forgotten; at most one is live (the active-job rule)
+            }
+        }
+    }
+
+    /** One part: pending until its start, then the run it started. */
+    private final class Part {
+        final String id;
+        final String controllerRunId;
+        final RunSpec spec;
+        final long startAtNanos;
+        AgentLease lease;
+        Future<?> pending;
+        /** Guarded by {@code this}. */
+        private String runId;
+        private IntervalSeries series;
+        private Long latenessNanos;
+        private String failure;
+        private boolean stopped;
+
+        Part(String id, String controllerRunId, RunSpec spec, long startAtNanos) {
+            this.id = id;
+            this.controllerRunId = controllerRunId;
+            this.spec = spec;
+            this.startAtNanos = startAtNanos;
+        }
+
+        void launch() {
+            synchronized (this) {
+                if (stopped) {
+                    return;
+                }
+                latenessNanos = clock.nanoTime() - startAtNanos;
+                try {
+                    RunRecord run = runs.start(spec);
+                    runId = run.id();
+                    series = runs.live(runId).map(LoadRun::intervals).orElse(null);
+                    if (run.state() == RunState.FAILED) {
+                        failure = run.failure();
+                    }
+                } catch (RuntimeException e) { // another job slipped in, or the data dir is full
+                    failure = "could not start: " + e.getMessage();
+                }
+            }
+            if (failure != null) {
+                lease.release();
+            } else {
+                runs.live(runId).ifPresent(l -> l.done().whenComplete((o, e) -> lease.release()));
+            }
+        }
+
+        void expire() {
+            stop("the controller of " + controllerRunId + " stopped calling; the agent cancelled its part");
+        }
+
+        void stop(String why) {
+            String run;
+            synchronized (this) {
+                if (why != null && failure == null && !ended()) {
+                    failure = why;
+                }
+                stopped = true;
+                run = runId;
+            }
+            Future<?> p = pending;
+            if (p != null) {
+                p.cancel(false);
+            }
+            lease.release();
+            if (run != null) {
+                runs.cancel(run);
+            }
+        }
+
+        synchronized boolean ended() {
+            return runId == null ? stopped || failure != null
+                    : runs.find(runId).map(r -> r.state().finished()).orElse(true);
+        }
+
+        synchronized IntervalBatch batch(long from) {
+            Optional<RunRecord> run = runId == null ? Optional.empty() : runs.find(runId);
+            String state = run.map(r -> r.state().json())
+                    .orElse(failure != null ? "failed" : stopped ? "cancelled" : "pending");
+            String why = failure != null ? failure : run.map(RunRecord::failure).orElse(null);
+            List<IntervalSample> got = series == null ? List.of() : series.since(from);
+            boolean more = got.size() > IntervalBatch.MAX_INTERVALS;
+            if (more) {
+                got = new ArrayList<>(got.subList(0, IntervalBatch.MAX_INTERVALS));
+            }
+            boolean ended = run.map(r -> r.state().finished()).orElse(failure != null || stopped);
+            boolean complete = !more && ended && (series == null || series.finished());
+            return new IntervalBatch(state, got, complete, series == null ? 0 : series.dropped(), latenessNanos,
+                    0, why);
+        }
+    }
+}
