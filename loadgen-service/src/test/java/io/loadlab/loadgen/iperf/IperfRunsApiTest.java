@@ -104,7 +104,7 @@ class IperfRunsApiTest {
                     .body(containsString("[SUM][TX-C]")).body(containsString("[SUM][RX-C]"))
                     .body(containsString("receiver")).body(containsString("iperf Done."));
             String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
-            assertTrue(metrics.contains("loadgen_iperf_received_bytes_total{application=\"loadgen-service\""), metrics);
+            assertTrue(metrics.contains("loadgen_iperf_received_bytes_total{agent=\"test-agent\",application=\"loadgen-service\""), metrics);
         }
     }
 
