@@ -8,13 +8,17 @@
  *     one active-job rule.</li>
  * <li>{@code run} - the one run contract ({@link io.loadlab.loadgen.run.RunSpec},
  *     {@link io.loadlab.loadgen.run.RunDriver}, {@link io.loadlab.loadgen.run.LoadRun},
- *     {@link io.loadlab.loadgen.run.RunKindDefinition}) and runs as a kind of job.</li>
+ *     {@link io.loadlab.loadgen.run.RunKindDefinition}), runs as a kind of job, and what every kind's spec
+ *     reader shares (JSON fields, policy limits).</li>
  * <li>{@code experiment} - what limits a target: cells of HTTP runs, measured and judged.</li>
- * <li>{@code scrape} - reading other services'"'"' Prometheus text.</li>
+ * <li>{@code scrape} - reading other services' Prometheus text.</li>
  * <li>{@code engine} - transport-free scheduling: closed and open models, rate, injected clock,
  *     per-event-loop latency recording.</li>
- * <li>{@code http}, {@code udp} - transports and their kinds: each kind contributes a spec record, a
- *     {@code RunDriver}, its report and its {@code RunKindDefinition} bean (text layout, meters).</li>
+ * <li>{@code http}, {@code udp.throughput}, {@code udp.pingpong}, {@code udp.underload} - the run kinds, each one
+ *     package: a spec record, a {@code RunDriver}, its report and its {@code RunKindDefinition} bean (spec read
+ *     from JSON, text layout, meters). {@code udp} is the base the three UDP kinds share: the socket loop,
+ *     sockperf's message and text layout, the figures every UDP run measures. Adding a kind is its package and
+ *     its definition bean (and one line in {@code api.NativeJsonTypes} for a native build).</li>
  * <li>{@code report} - percentiles and histogram export, shared by every kind.</li>
  * <li>{@code metrics} - the Micrometer binding read by Prometheus and Grafana.</li>
  * </ul>

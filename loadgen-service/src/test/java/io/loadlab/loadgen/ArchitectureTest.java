@@ -6,15 +6,20 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.loadlab.loadgen.run.RunKindDefinition;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
-import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleName;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
@@ -29,14 +34,18 @@ class ArchitectureTest {
             .importPackages(ROOT);
     private static final String[] FRAMEWORKS = {"io.quarkus..", "io.vertx..", "io.netty..", "jakarta..",
             "io.smallrye..", "org.eclipse.microprofile.."};
-    private static final String[] KINDS = {ROOT + ".http..", ROOT + ".udp.."};
-    /**
-     * What code outside a kind may name of it: its spec, its report and the records inside them. Bitrate too, for
-     * now: the spec readers still live in {@code api.spec} and read udp's bitrate syntax; they belong in their kinds.
-     */
+    /** Every kind's package: found from its RunKindDefinition bean, so a new kind is held by these rules unasked. */
+    private static final Set<String> KIND_PACKAGES = MAIN.stream()
+            .filter(c -> c.isAssignableTo(RunKindDefinition.class) && !c.isEquivalentTo(RunKindDefinition.class))
+            .map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
+    /** What a family of kinds shares below them (udp's socket loop, sockperf's message and text): theirs alone. */
+    private static final Set<String> KIND_BASES = Set.of(ROOT + ".udp");
+    private static final String[] KINDS = Stream.concat(KIND_PACKAGES.stream(), KIND_BASES.stream())
+            .toArray(String[]::new);
+    /** What code outside a kind may name of it: its spec, its report and the records inside them. */
     private static final DescribedPredicate<JavaClass> KIND_INTERNALS = resideInAnyPackage(KINDS)
             .and(DescribedPredicate.not(simpleNameEndingWith("Spec").or(simpleNameEndingWith("Report"))
-                    .or(simpleNameEndingWith("Errors")).or(simpleName("Bitrate"))))
+                    .or(simpleNameEndingWith("Errors"))))
             .as("a kind's internals (anything but its Spec, Report and Errors records)");
 
     /** The engine is the part a second transport reuses as is: tested with a fake clock, no container. */
@@ -61,13 +70,29 @@ class ArchitectureTest {
     }
 
     /**
-     * The API, metrics and experiments reach a kind only through its RunKindDefinition bean (and may name its
-     * public records): adding a kind touches its package and its registration, never these.
+     * Everything outside the kinds (the API, metrics, experiments, distributed runs...) reaches a kind only through
+     * its RunKindDefinition bean and may name its public records: adding a kind touches its package and its
+     * registration, never these.
      */
     @Test
-    void apiMetricsAndExperimentsUseKindsOnlyThroughTheContract() {
-        check(noClasses().that().resideInAnyPackage(ROOT + ".api..", ROOT + ".metrics..", ROOT + ".experiment..")
+    void codeOutsideTheKindsUsesThemOnlyThroughTheContract() {
+        check(noClasses().that().resideOutsideOfPackages(KINDS)
                 .should().dependOnClassesThat(KIND_INTERNALS));
+    }
+
+    /**
+     * A kind names no other kind, not even its records, and a base none of the kinds above it: each kind can be
+     * read, changed or removed alone.
+     */
+    @Test
+    void kindsAreIndependentOfEachOther() {
+        assertTrue(KIND_PACKAGES.containsAll(Set.of(ROOT + ".http", ROOT + ".udp.throughput", ROOT + ".udp.pingpong",
+                ROOT + ".udp.underload")), "kinds found from their definitions: " + KIND_PACKAGES);
+        for (String kind : KINDS) {
+            String[] others = Stream.of(KINDS).filter(p -> !p.equals(kind) && !kind.startsWith(p + "."))
+                    .toArray(String[]::new);
+            check(noClasses().that().resideInAPackage(kind).should().dependOnClassesThat().resideInAnyPackage(others));
+        }
     }
 
     /** The job registry names no kind of job: distributed runs plug in with a JobKind of their own. */
@@ -75,7 +100,7 @@ class ArchitectureTest {
     void jobRegistryNamesNoKindOfJob() {
         check(noClasses().that().resideInAPackage(ROOT + ".job..")
                 .should().dependOnClassesThat().resideInAnyPackage(ROOT + ".run..", ROOT + ".experiment..",
-                        ROOT + ".http..", ROOT + ".udp..", ROOT + ".api.."));
+                        ROOT + ".api..").orShould().dependOnClassesThat().resideInAnyPackage(KINDS));
     }
 
     /** The run contract names no transport: kinds depend on it, never the other way. */

@@ -72,6 +72,22 @@ public final class LocalProcess implements AutoCloseable {
         throw new IllegalStateException(name + " not ready at " + url + " after " + timeout + ":\n" + logTail());
     }
 
+    /**
+     * Waits until the log holds {@code line} (a peer ready in a way no URL shows, e.g. a listener opened at startup);
+     * fails with the log's tail if the process dies or time runs out.
+     */
+    public LocalProcess awaitLog(String line, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!log().contains(line)) {
+            assertAlive();
+            if (System.nanoTime() >= deadline) {
+                throw new IllegalStateException(name + " never logged '" + line + "' in " + timeout + ":\n" + logTail());
+            }
+            Thread.sleep(100);
+        }
+        return this;
+    }
+
     /** Fails with the log's tail when the process has exited. */
     public void assertAlive() {
         if (!process.isAlive()) {

@@ -12,34 +12,45 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The real target service, started from its packaged jar on free loopback ports (HTTP and the UDP reflector). */
+/**
+ * The real target service, started from its packaged jar on free loopback ports (HTTP, the UDP reflector and the
+ * iperf3 server: a fixed 5201 would make two targets at once collide).
+ */
 public final class TargetService implements AutoCloseable {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Pattern REQUESTS = Pattern.compile("^http_server_requests_seconds_count\\{([^}]*)} (\\S+)$",
             Pattern.MULTILINE);
+    private static final Pattern IPERF_BYTES = Pattern.compile("^target_iperf_bytes_total\\{([^}]*)} (\\S+)$",
+            Pattern.MULTILINE);
 
     private final LocalProcess process;
     private final int port;
     private final int udpPort;
+    private final int iperfPort;
 
-    private TargetService(LocalProcess process, int port, int udpPort) {
+    private TargetService(LocalProcess process, int port, int udpPort, int iperfPort) {
         this.process = process;
         this.port = port;
         this.udpPort = udpPort;
+        this.iperfPort = iperfPort;
     }
 
-    /** Starts the jar and waits until it is ready (60 s). */
+    /** Starts the jar and waits until it is ready (60 s), its iperf3 server listening too. */
     public static TargetService start() throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
+        int iperfPort = FreePorts.tcp();
         Path work = Files.createTempDirectory("target-service");
         LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(List.of(),
                 List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                        "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort)), work);
-        TargetService target = new TargetService(p, port, udpPort);
+                        "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort,
+                        "-Dtarget.iperf.host=127.0.0.1", "-Dtarget.iperf.port=" + iperfPort)), work);
+        TargetService target = new TargetService(p, port, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
+            // the iperf3 server opens its port on the startup event, which readiness does not wait for
+            p.awaitLog("iperf3 server on", Duration.ofSeconds(10));
         } catch (RuntimeException | InterruptedException e) {
             p.close();
             throw e;
@@ -50,6 +61,11 @@ public final class TargetService implements AutoCloseable {
     /** The reflector's address, {@code udp://127.0.0.1:port}. */
     public URI udp() {
         return URI.create("udp://127.0.0.1:" + udpPort);
+    }
+
+    /** The iperf3 server's TCP port on 127.0.0.1. */
+    public int iperfPort() {
+        return iperfPort;
     }
 
     /** Scheme, host and port, for the target's other paths. */
@@ -77,6 +93,17 @@ public final class TargetService implements AutoCloseable {
             }
         }
         return total;
+    }
+
+    /** {@code target_iperf_bytes_total{protocol,direction}} now, from the target's /q/metrics. */
+    public long iperfBytes(String protocol, String direction) throws IOException, InterruptedException {
+        Matcher m = IPERF_BYTES.matcher(get("/q/metrics"));
+        while (m.find()) {
+            if (m.group(1).contains("protocol=\"" + protocol + "\"") && m.group(1).contains("direction=\"" + direction + "\"")) {
+                return (long) Double.parseDouble(m.group(2));
+            }
+        }
+        throw new IllegalStateException("no target_iperf_bytes_total{protocol=" + protocol + ",direction=" + direction + "}");
     }
 
     /** Sends SIGSTOP or SIGCONT ({@code "STOP"}, {@code "CONT"}): a server that stops answering for a while, for real. */

@@ -1,25 +1,21 @@
 package io.loadlab.loadgen.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loadlab.loadgen.api.spec.SpecReader;
 import io.loadlab.loadgen.run.RunJson;
-import io.quarkus.arc.All;
+import io.loadlab.loadgen.run.RunKinds;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
-import java.util.List;
-
-/** Gives Quarkus' ObjectMapper the run JSON shape ({@link RunJson}) for every kind a reader knows. */
+/** Gives Quarkus' ObjectMapper the run JSON shape ({@link RunJson}) for every kind installed. */
 @Singleton
 public class JsonCustomizer implements ObjectMapperCustomizer {
 
     @Inject
-    @All
-    List<SpecReader> readers;
+    RunKinds kinds;
 
     @Override
     public void customize(ObjectMapper mapper) {
-        RunJson.configure(mapper, readers.stream().map(SpecReader::runKind).toList());
+        RunJson.configure(mapper, kinds.runKinds());
     }
 }

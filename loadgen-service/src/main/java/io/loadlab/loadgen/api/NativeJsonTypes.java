@@ -29,13 +29,13 @@ import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.stats.Interval;
-import io.loadlab.loadgen.udp.UdpPingPongReport;
-import io.loadlab.loadgen.udp.UdpPingPongSpec;
 import io.loadlab.loadgen.udp.UdpRunSpec;
-import io.loadlab.loadgen.udp.UdpThroughputReport;
-import io.loadlab.loadgen.udp.UdpThroughputSpec;
-import io.loadlab.loadgen.udp.UdpUnderLoadReport;
-import io.loadlab.loadgen.udp.UdpUnderLoadSpec;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongReport;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongSpec;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**

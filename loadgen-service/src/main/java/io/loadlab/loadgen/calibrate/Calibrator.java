@@ -9,8 +9,8 @@ import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.run.Runs;
-import io.loadlab.loadgen.udp.UdpThroughputReport;
-import io.loadlab.loadgen.udp.UdpThroughputSpec;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -3,7 +3,7 @@ package io.loadlab.loadgen.distributed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.engine.RateSchedule;
-import io.loadlab.loadgen.udp.Bitrate;
+import io.loadlab.loadgen.run.Bitrate;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -24,7 +24,7 @@
  * </ul>
  *
  * <h2>Dependencies</h2>
- * The JDK, HdrHistogram, Jackson (the wire's JSON), the engine and report packages and the UDP kind's
+ * The JDK, HdrHistogram, Jackson (the wire's JSON), the engine and report packages and run's
  * {@code Bitrate} (the one spec field with its own syntax). No Quarkus, Vert.x or
  * Netty type (but {@code AgentJsonTypes}, a native-image registration): the REST resources and beans that wire this
  * in live in the API and run packages.

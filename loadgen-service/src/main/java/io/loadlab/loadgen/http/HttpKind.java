@@ -2,6 +2,8 @@ package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.RunKindDefinition;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -9,18 +11,25 @@ import jakarta.inject.Singleton;
 import java.util.Optional;
 
 /**
- * HTTP runs as the rest of the loadgen sees them: wrk's text, outcome meters, and the figures of a cell. A
+ * HTTP runs as the rest of the loadgen sees them: the spec's JSON, wrk's text, outcome meters, and the figures of a cell. A
  * {@code @Singleton}, as the other kinds: the contract is a class with a constructor, which a client proxy cannot wrap.
  */
 @Singleton
 public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
 
     private final HttpOutcomeMeters meters;
+    private final HttpSpecReader reader;
 
     @Inject
-    public HttpKind(HttpOutcomeMeters meters) {
+    public HttpKind(HttpOutcomeMeters meters, LimitsConfig limits) {
         super(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
         this.meters = meters;
+        this.reader = new HttpSpecReader(limits);
+    }
+
+    @Override
+    public HttpRunSpec read(JsonFields fields) {
+        return reader.read(fields);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.RunTimeline;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunReport;
@@ -56,8 +57,10 @@ public final class HttpRun extends RunningLoad {
     }
 
     /** Starts a run; returns at once. */
-    static HttpRun start(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
+    static HttpRun start(HttpRunSpec spec, NanoClock clock, TaskScheduler intervals, InetSocketAddress address,
+                         String threadPrefix) {
         HttpRun run = new HttpRun(spec, clock, address, threadPrefix);
+        run.startIntervals(run.stats, intervals);
         for (LoopDriver loop : run.loops) {
             loop.execute(loop::start);
         }

@@ -9,6 +9,8 @@ import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
+import io.loadlab.loadgen.engine.TaskScheduler;
+import io.loadlab.loadgen.run.IntervalScheduler;
 import jakarta.inject.Inject;
 
 import java.net.InetAddress;
@@ -25,11 +27,13 @@ public class HttpRunDriver implements RunDriver {
 
     private final NanoClock clock;
     private final AddressPolicy policy;
+    private final TaskScheduler intervals;
     private final AtomicLong runs = new AtomicLong();
 
     @Inject
-    public HttpRunDriver(NanoClock clock, AddressPolicy policy) {
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals) {
         this.clock = clock;
+        this.intervals = intervals;
         this.policy = policy;
     }
 
@@ -53,7 +57,7 @@ public class HttpRunDriver implements RunDriver {
         try {
             InetAddress resolved = policy.resolveAndAdmit(http.target().getHost());
             InetSocketAddress address = new InetSocketAddress(resolved, port);
-            return HttpRun.start(http, clock, address, "loadgen-http-" + runs.incrementAndGet());
+            return HttpRun.start(http, clock, intervals, address, "loadgen-http-" + runs.incrementAndGet());
         } catch (UnknownHostException e) {
             return failed(http, "cannot resolve " + http.target().getHost());
         } catch (AddressRefusedException e) {

@@ -20,7 +20,8 @@
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
  *
  * <h2>The kind</h2>
- * {@link io.loadlab.loadgen.http.HttpKind} is what the rest of the loadgen sees of HTTP runs: wrk'"'"'s text layout
+ * {@link io.loadlab.loadgen.http.HttpKind} is what the rest of the loadgen sees of HTTP runs: the spec read from JSON
+ * ({@link io.loadlab.loadgen.http.HttpSpecReader}), wrk's text layout
  * ({@link io.loadlab.loadgen.http.WrkTextReport}), the outcome meters and the figures of an experiment cell.
  * May depend on {@code run}, {@code engine}, {@code report}, Netty, Micrometer and CDI.
  */

@@ -2,6 +2,8 @@ package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.job.LiveJob;
 
+import io.loadlab.loadgen.engine.IntervalSeries;
+
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -12,6 +14,14 @@ public interface LoadRun extends LiveJob {
 
     /** Live figures; cheap enough to call several times a second from any thread. */
     RunProgress progress();
+
+    /**
+     * The run's one-second intervals so far (histograms and counters; the last one closed when the run completes),
+     * or null for a run that keeps none.
+     */
+    default IntervalSeries intervals() {
+        return null;
+    }
 
     /** Asks the run to stop early. {@link #done()} then completes with the partial report. Idempotent. */
     @Override

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Everything outside a kind's package may ask of a kind of run (wrk's transport table, for runs): its JSON
- * types, its report as text, its own meters and the figures an experiment reads. One CDI bean per kind, in the
- * kind's package, collected by {@link RunKinds}; the API, metrics and experiments call these and never test a
+ * Everything outside a kind's package may ask of a kind of run (wrk's transport table, for runs): its spec read
+ * from JSON, its JSON types, its report as text, its own meters and the figures an experiment reads. One CDI bean
+ * per kind, in the kind's package, collected by {@link RunKinds}; the API, metrics and experiments call these and never test a
  * spec or a report for its class. The typed hooks get the kind's own records, cast here once by class.
  *
  * @param <S> the kind's spec
@@ -30,6 +30,13 @@ public abstract class RunKindDefinition<S extends RunSpec, R extends RunReport> 
     public final RunKind runKind() {
         return kind;
     }
+
+    /**
+     * Reads every field of this kind's spec through {@code fields} (the {@code kind} field is already known),
+     * checks the configured limits and builds the spec with {@link JsonFields#build}. Records every problem in
+     * {@code fields.violations()} and returns null if there was any; the caller answers with all of them.
+     */
+    public abstract S read(JsonFields fields);
 
     /** A finished run's report in this kind's text layout (wrk's, sockperf's); empty when it has none. */
     public final Optional<String> text(RunRecord run) {

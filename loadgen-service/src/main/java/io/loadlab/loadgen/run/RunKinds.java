@@ -4,9 +4,11 @@ import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /** Every kind of run installed, by its name: the one place code outside a kind finds it. */
@@ -24,6 +26,21 @@ public class RunKinds {
         }
     }
 
+    /** Every kind's name with its spec and report records, for the JSON shape of runs ({@link RunJson}). */
+    public List<RunKind> runKinds() {
+        return kinds.values().stream().map(RunKindDefinition::runKind).toList();
+    }
+
+    /** The names in {@code "kind"}, sorted. */
+    public Set<String> names() {
+        return Collections.unmodifiableSet(kinds.keySet());
+    }
+
+    /** The definition of the kind named so; empty for a name no kind answers to. */
+    public Optional<RunKindDefinition<?, ?>> named(String kind) {
+        return Optional.ofNullable(kinds.get(kind));
+    }
+
     /** A finished run's report in its kind's text layout; empty when the kind has none (or no definition). */
     public Optional<String> text(RunRecord run) {
         return of(run).flatMap(d -> d.text(run));
@@ -39,8 +56,8 @@ public class RunKinds {
         return of(run).flatMap(d -> d.figures(run));
     }
 
-    /** Empty for a kind with a driver but no definition (a test's fixed kind). */
+    /** Empty for a kind with a driver but no definition (a test's own kind). */
     private Optional<RunKindDefinition<?, ?>> of(RunRecord run) {
-        return Optional.ofNullable(kinds.get(run.spec().kind()));
+        return named(run.spec().kind());
     }
 }

@@ -1,9 +1,12 @@
 package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.IntervalSeries;
+import io.loadlab.loadgen.engine.IntervalTicker;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.engine.RunTimeline;
+import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.Watchdog;
 import io.loadlab.loadgen.report.RunReport;
 
@@ -30,6 +33,9 @@ public abstract class RunningLoad implements LoadRun {
     /** Set after {@link #cancelledAtNanos}, so whoever sees it sees the moment too. */
     private volatile boolean cancelled;
     private volatile long cancelledAtNanos = Long.MAX_VALUE;
+    /** Null until {@link #startIntervals}; its last interval is closed before the outcome is built. */
+    private volatile IntervalTicker ticker;
+    private volatile IntervalSeries intervals;
 
     protected RunningLoad(NanoClock clock) {
         this.clock = clock;
@@ -68,6 +74,25 @@ public abstract class RunningLoad implements LoadRun {
             }
         });
         done.whenComplete((outcome, error) -> watchdog.disarm()); // else the timer holds the run till the deadline
+    }
+
+    /**
+     * Opens the run's one-second interval series (per-second figures for reports, agents' deliveries to their
+     * controller) and closes an interval at each whole second after the run's start, until completion.
+     * Call before the loops record anything. Without a scheduler (a driver built by hand, outside CDI) the run
+     * keeps no series and {@link #intervals()} stays null.
+     */
+    protected final void startIntervals(RunStats stats, TaskScheduler scheduler) {
+        if (scheduler == null) {
+            return;
+        }
+        ticker = IntervalTicker.start(stats, clock, scheduler, timeline().startNanos(), IntervalSeries.DEFAULT_CAPACITY);
+        intervals = stats.intervals();
+    }
+
+    @Override
+    public final IntervalSeries intervals() {
+        return intervals;
     }
 
     /** The progress every kind reports, {@code requests} being what the kind counts as one. */
@@ -110,6 +135,10 @@ public abstract class RunningLoad implements LoadRun {
             return;
         }
         try {
+            IntervalTicker t = ticker;
+            if (t != null) {
+                t.stop(); // closes the last interval, so the series adds up to the report's totals
+            }
             done.complete(outcome(failure));
         } catch (RuntimeException | Error e) {
             done.complete(new RunOutcome(emptyReport(), null, cancelled, "report failed: " + e));

@@ -5,9 +5,10 @@ import io.loadlab.loadgen.report.LatencySummary;
 import java.util.Locale;
 
 /**
- * A UDP report in sockperf's client layout, so eyes and scripts used to sockperf read it unchanged:
+ * The pieces of sockperf's client layout, so eyes and scripts used to sockperf read a UDP report unchanged:
  * the {@code Summary:} lines, the drop line and the percentile ladder (microseconds, RTT/2). Lines
- * sockperf does not print (loss from targetMetrics) follow iperf3's wording.
+ * sockperf does not print (loss from targetMetrics) follow iperf3's wording. Each kind puts together the pieces
+ * its report has, in sockperf's order: latency, throughput, loss.
  */
 public final class SockperfTextReport {
 
@@ -16,32 +17,8 @@ public final class SockperfTextReport {
     private SockperfTextReport() {
     }
 
-    public static String render(UdpThroughputReport r) {
-        StringBuilder out = new StringBuilder();
-        throughput(out, r.messagesSent(), r.durationSeconds(), r.messagesPerSecond(), r.megabytesPerSecond(),
-                r.megabitsPerSecond(), r.messageSize());
-        loss(out, r.received(), r.lost(), r.lossPercent(), r.messagesSent() + r.warmupMessagesSent(), r.targetMetricsProblem());
-        return out.toString();
-    }
-
-    public static String render(UdpPingPongReport r) {
-        StringBuilder out = new StringBuilder();
-        latency(out, r.durationSeconds(), r.messagesSent(), r.pongsReceived(), r.dropped(), r.duplicated(),
-                r.outOfOrder(), r.latencyMicros());
-        return out.toString();
-    }
-
-    public static String render(UdpUnderLoadReport r) {
-        StringBuilder out = new StringBuilder();
-        latency(out, r.durationSeconds(), r.messagesSent(), r.pongsReceived(), r.dropped(), r.duplicated(),
-                r.outOfOrder(), r.latencyMicros());
-        throughput(out, r.messagesSent(), r.durationSeconds(), r.messagesPerSecond(), r.megabytesPerSecond(),
-                r.megabitsPerSecond(), r.messageSize());
-        loss(out, r.received(), r.lost(), r.lossPercent(), r.messagesSent() + r.warmupMessagesSent(), r.targetMetricsProblem());
-        return out.toString();
-    }
-
-    private static void throughput(StringBuilder out, long sent, double seconds, double perSecond, double mbps,
+    /** sockperf's throughput summary. */
+    public static void throughput(StringBuilder out, long sent, double seconds, double perSecond, double mbps,
                                    double mbits, int size) {
         line(out, "Total of %d messages sent in %.3f sec", sent, seconds);
         line(out, "Summary: Message Rate is %d [msg/sec]", Math.round(perSecond));
@@ -49,7 +26,8 @@ public final class SockperfTextReport {
         line(out, "Summary: Message size is %d bytes", size);
     }
 
-    private static void latency(StringBuilder out, double seconds, long sent, long received, long dropped,
+    /** sockperf's latency summary and percentile ladder; {@code lat} in microseconds, RTT/2, null as empty. */
+    public static void latency(StringBuilder out, double seconds, long sent, long received, long dropped,
                                 long duplicated, long outOfOrder, LatencySummary lat) {
         LatencySummary l = lat == null ? LatencySummary.EMPTY : lat;
         line(out, "[Valid Duration] RunTime=%.3f sec; SentMessages=%d; ReceivedMessages=%d", seconds, sent, received);
@@ -67,7 +45,8 @@ public final class SockperfTextReport {
         line(out, "---> <MIN> observation = %8.3f", l.min());
     }
 
-    private static void loss(StringBuilder out, Long received, Long lost, Double percent, long sentTotal, String problem) {
+    /** What the target counted (iperf3's wording), or why it could not be read; nothing when not asked. */
+    public static void loss(StringBuilder out, Long received, Long lost, Double percent, long sentTotal, String problem) {
         if (problem != null) {
             line(out, "Target: %s", problem);
         } else if (received != null) {

@@ -9,13 +9,13 @@ import io.loadlab.loadgen.report.LatencySummary;
  * @param megabytesPerSecond sockperf's MBps: 2^20 bytes per second
  * @param rtt                round trips in microseconds; sockperf's latency is half of it
  */
-record UdpFigures(int messageSize, double rate, int replyEvery, long sent, double seconds, double perSecond,
+public record UdpFigures(int messageSize, double rate, int replyEvery, long sent, double seconds, double perSecond,
                   double megabytesPerSecond, long errors, long warmupSent, long pongsRequested, long pongs,
                   long dropped, long duplicated, long outOfOrder, LatencySummary rtt, Long received, Long lost,
                   Double lossPercent, String targetMetricsProblem) {
 
     /** sockperf's latency: half the round trip. */
-    LatencySummary halfRtt() {
+    public LatencySummary halfRtt() {
         return UdpReports.half(rtt);
     }
 }

@@ -37,7 +37,7 @@ public class UdpMessageMeters {
      * @param dropped pongs asked for that never came back
      * @param lost    datagrams the target never counted, null when not measured (a negative figure adds 0)
      */
-    void count(long messagesSent, long pongs, long dropped, Long lost) {
+    public void count(long messagesSent, long pongs, long dropped, Long lost) {
         sent.increment(messagesSent);
         received.increment(pongs);
         this.dropped.increment(dropped);

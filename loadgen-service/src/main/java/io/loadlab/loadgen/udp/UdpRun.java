@@ -4,6 +4,7 @@ import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.RunTimeline;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunReport;
@@ -76,8 +77,9 @@ public final class UdpRun extends RunningLoad {
      * @param targetCounters already read once, or null when the spec names no target metrics
      */
     static UdpRun start(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters,
-                        String threadName) throws IOException {
+                        TaskScheduler intervals, String threadName) throws IOException {
         UdpRun run = new UdpRun(spec, reporter, clock, peer, targetCounters);
+        run.startIntervals(run.stats, intervals);
         Thread t = new Thread(run::drive, threadName);
         t.setDaemon(true);
         t.start();

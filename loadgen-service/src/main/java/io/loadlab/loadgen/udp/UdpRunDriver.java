@@ -1,14 +1,18 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.run.AddressRefusedException;
 import io.loadlab.loadgen.run.FinishedRun;
+import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.scrape.Scraper;
+
+import jakarta.inject.Inject;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -23,9 +27,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public abstract class UdpRunDriver implements RunDriver {
 
     private final NanoClock clock;
+    private TaskScheduler intervals;
     private final AddressPolicy policy;
     private final Scraper scraper;
     private final AtomicLong runs = new AtomicLong();
+
+    /** Method injection, so the three kinds' constructors need not pass it along. */
+    @Inject
+    void intervals(IntervalScheduler scheduler) {
+        this.intervals = scheduler;
+    }
 
     protected UdpRunDriver(NanoClock clock, AddressPolicy policy, Scraper scraper) {
         this.clock = clock;
@@ -45,7 +56,7 @@ public abstract class UdpRunDriver implements RunDriver {
             stage = "read targetMetrics " + udp.targetMetrics();
             TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics(), scraper);
             stage = "open a UDP socket to " + peer;
-            return UdpRun.start(udp, this::report, clock, peer, counters, "loadgen-" + kind() + "-" + runs.incrementAndGet());
+            return UdpRun.start(udp, this::report, clock, peer, counters, intervals, "loadgen-" + kind() + "-" + runs.incrementAndGet());
         } catch (AddressRefusedException e) {
             return failed(e.getMessage());
         } catch (IOException | RuntimeException e) {

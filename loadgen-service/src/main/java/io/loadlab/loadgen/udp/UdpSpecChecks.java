@@ -7,7 +7,7 @@ import java.net.URI;
 import java.time.Duration;
 
 /** The well-formedness rules every UDP spec shares, named by JSON field. */
-final class UdpSpecChecks {
+public final class UdpSpecChecks {
 
     static final int MIN_MESSAGE = SockperfHeader.BYTES;
     static final int MAX_MESSAGE = SockperfHeader.MAX_MESSAGE;
@@ -15,7 +15,7 @@ final class UdpSpecChecks {
     private UdpSpecChecks() {
     }
 
-    static Violations common(URI target, int messageSize, double rate, Duration duration, Duration warmup) {
+    public static Violations common(URI target, int messageSize, double rate, Duration duration, Duration warmup) {
         Violations v = new Violations();
         if (v.check(target != null, "target", "is required")) {
             v.check("udp".equalsIgnoreCase(target.getScheme()), "target", "must be a udp://host:port address");
@@ -30,7 +30,7 @@ final class UdpSpecChecks {
         return v;
     }
 
-    static void targetMetrics(Violations v, URI url) {
+    public static void targetMetrics(Violations v, URI url) {
         if (url != null) {
             v.check("http".equalsIgnoreCase(url.getScheme()) && url.getHost() != null, "targetMetrics",
                     "must be an http:// URL of the reflector's Prometheus text, e.g. http://127.0.0.1:8080/q/metrics");

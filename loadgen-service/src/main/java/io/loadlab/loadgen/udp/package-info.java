@@ -1,9 +1,13 @@
 /**
- * The UDP transport and its three kinds (udp-throughput, udp-pingpong, udp-underload), sockperf's jobs on
- * sockperf's wire format: one {@link io.loadlab.loadgen.udp.UdpRun} (a socket and its loop thread) for all three,
- * a driver, a spec, a report and a {@link io.loadlab.loadgen.run.RunKindDefinition} bean per kind, sockperf's text
- * layout ({@link io.loadlab.loadgen.udp.SockperfTextReport}) and the message meters.
+ * The UDP base the three UDP kinds share, sockperf's jobs on sockperf's wire format: one
+ * {@link io.loadlab.loadgen.udp.UdpRun} (a socket and its loop thread) for all of them, the driver skeleton
+ * ({@link io.loadlab.loadgen.udp.UdpRunDriver}), the figures every UDP run measures
+ * ({@link io.loadlab.loadgen.udp.UdpFigures}), the shared JSON fields ({@link io.loadlab.loadgen.udp.UdpSpecFields})
+ * and checks, sockperf's text pieces ({@link io.loadlab.loadgen.udp.SockperfTextReport}) and the message meters.
+ * The kinds themselves are the subpackages {@code throughput}, {@code pingpong} and {@code underload}: each its
+ * spec, report, driver and {@link io.loadlab.loadgen.run.RunKindDefinition} bean.
  *
- * <p>May depend on {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI and Micrometer.
+ * <p>May depend on {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI and Micrometer; never on its
+ * subpackages (ArchitectureTest).
  */
 package io.loadlab.loadgen.udp;

@@ -4,6 +4,7 @@ import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunDriver;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +38,7 @@ class LoopbackResponderTest {
             HttpRunSpec spec = new HttpRunSpec(responder.uri(), "POST", Map.of("Content-Type", "application/json"),
                     "{\"number\":2}", 4, 1, Duration.ofMillis(800), Duration.ofMillis(200), 0, keepAlive,
                     Duration.ofSeconds(5));
-            LoadRun run = new HttpRunDriver(new SystemNanoClock(), address -> true).start(spec);
+            LoadRun run = new HttpRunDriver(new SystemNanoClock(), address -> true, new IntervalScheduler()).start(spec);
             RunOutcome outcome = run.done().toCompletableFuture().get(30, TimeUnit.SECONDS);
             HttpReport r = (HttpReport) outcome.report();
             assertNull(outcome.failure());

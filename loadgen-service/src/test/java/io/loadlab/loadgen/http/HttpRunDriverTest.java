@@ -1,8 +1,12 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.engine.IntervalSeries;
 import io.loadlab.loadgen.engine.StallingClock;
 import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.testsupport.Nginx;
@@ -12,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,7 +32,7 @@ class HttpRunDriverTest {
 
     static final String BODY = "{\"code\":200,\"msg\":\"ok\",\"body\":[{\"name\":\"nginx\",\"version\":\"1.18\"}]}";
 
-    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true);
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true, new IntervalScheduler());
     private Nginx nginx;
     private int responseBytes;
 
@@ -66,6 +71,34 @@ class HttpRunDriverTest {
         assertNull(r.connectMicros());
         assertEquals(r.requests(), HistogramCodec.decode(outcome.histogram()).getTotalCount());
         assertEquals(1.0, r.durationSeconds(), 1e-9);
+    }
+
+    /**
+     * The one-second series a run keeps (for per-second charts and for agents' deliveries) adds up to its report:
+     * every measured request and every latency value is in exactly one interval, indices strictly increase, and
+     * the last interval is closed by the time the run completes.
+     */
+    @Test
+    void theRunsOneSecondIntervalsAddUpToItsReport() throws Exception {
+        LoadRun run = driver.start(Specs.spec(nginx.uri("/hello"), 2, 1, 2_200, 300, 0, true, 2_000));
+        HttpReport r = (HttpReport) await(run, 15).report();
+        IntervalSeries series = run.intervals();
+
+        assertNotNull(series);
+        assertTrue(series.finished());
+        List<IntervalSample> all = series.all();
+        assertTrue(all.size() >= 3, "2.5 s of run closes at least 3 intervals: " + all.size());
+        long requests = 0;
+        long latencies = 0;
+        for (int i = 0; i < all.size(); i++) {
+            if (i > 0) {
+                assertTrue(all.get(i).index() > all.get(i - 1).index());
+            }
+            requests += all.get(i).measured().count(Counter.COMPLETED);
+            latencies += HistogramCodec.decode(all.get(i).measured().latency()).getTotalCount();
+        }
+        assertEquals(r.requests(), requests);
+        assertEquals(r.latencyMicros().count(), latencies);
     }
 
     @Test
@@ -125,7 +158,7 @@ class HttpRunDriverTest {
     @Test
     void requestsIntendedInTheWarmUpButSentLateStayWarmUpRequests() throws Exception {
         StallingClock clock = new StallingClock(TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.MILLISECONDS.toNanos(300));
-        HttpRunDriver stalling = new HttpRunDriver(clock, address -> true);
+        HttpRunDriver stalling = new HttpRunDriver(clock, address -> true, new IntervalScheduler());
         HttpReport r = (HttpReport) await(stalling.start(Specs.spec(nginx.uri("/hello"), 4, 1, 3_000, 400, 200, true,
                 2_000)), 10).report();
 

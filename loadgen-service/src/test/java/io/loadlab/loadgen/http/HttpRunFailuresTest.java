@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.run.IntervalScheduler;
+
 import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.testsupport.FreePorts;
@@ -20,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Targets that refuse or never answer: errors are counted and the run still ends on time. */
 class HttpRunFailuresTest {
 
-    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true);
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true, new IntervalScheduler());
 
     @Test
     void refusedPortGivesConnectErrorsAndEndsAtItsDuration() throws Exception {
@@ -85,7 +87,7 @@ class HttpRunFailuresTest {
     @Test
     void anAddressTheAllowlistNoLongerAdmitsIsRefusedWhenTheRunStarts() throws Exception {
         // The API checked the name when the run was posted; by the time the driver resolves it, it may point elsewhere.
-        HttpRunDriver strict = new HttpRunDriver(new SystemNanoClock(), address -> false);
+        HttpRunDriver strict = new HttpRunDriver(new SystemNanoClock(), address -> false, new IntervalScheduler());
         RunOutcome outcome = strict.start(Specs.closed(URI.create("http://127.0.0.1:9/"), 1, 1, 1_000))
                 .done().toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertTrue(outcome.failure().contains("loadgen.targets.allowed"), outcome.failure());

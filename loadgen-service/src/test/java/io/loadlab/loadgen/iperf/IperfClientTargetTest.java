@@ -2,9 +2,10 @@ package io.loadlab.loadgen.iperf;
 
 import io.loadlab.common.iperf.Direction;
 import io.loadlab.common.iperf.Protocol;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.util.Random;
@@ -17,25 +18,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The engine against the real target service's iperf3 server: both ends drain, so sent and received bytes agree
  * exactly both ways, and equal the target's own meter; a second client meanwhile is refused as busy.
  */
+@SystemTest
 class IperfClientTargetTest {
 
     private static final IperfClient CLIENT = new IperfClient(System::nanoTime, new Random(), Duration.ofSeconds(10));
-    private static TargetWithIperf target;
-
-    @BeforeAll
-    static void start() throws Exception {
-        target = TargetWithIperf.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (target != null) {
-            target.close();
-        }
-    }
+    @RegisterExtension
+    static final RealTarget target = new RealTarget();
 
     private IperfReport run(Protocol protocol, int streams, Direction direction, long bitrate, int length) {
-        IperfReport r = CLIENT.run(new IperfSpec("127.0.0.1", target.iperfPort(), protocol, streams, direction, bitrate, length,
+        IperfReport r = CLIENT.run(new IperfSpec("127.0.0.1", target.process().iperfPort(), protocol, streams, direction, bitrate, length,
                 Duration.ofSeconds(1), Duration.ZERO));
         assertNull(r.error(), () -> IperfTextReport.render(r));
         return r;
@@ -43,26 +34,26 @@ class IperfClientTargetTest {
 
     @Test
     void tcpBidirWithFourStreamsAgreesExactlyBothWays() throws Exception {
-        long receivedBefore = target.bytes("tcp", "received");
-        long sentBefore = target.bytes("tcp", "sent");
+        long receivedBefore = target.process().iperfBytes("tcp", "received");
+        long sentBefore = target.process().iperfBytes("tcp", "sent");
         IperfReport r = run(Protocol.TCP, 4, Direction.BIDIR, 0, 0);
         StreamFigures up = r.direction("up").sum();
         StreamFigures down = r.direction("down").sum();
         assertTrue(up.sentBytes() > 0 && down.sentBytes() > 0, IperfTextReport.render(r));
         assertEquals(up.sentBytes(), up.receivedBytes());
         assertEquals(down.sentBytes(), down.receivedBytes());
-        assertEquals(up.sentBytes(), target.bytes("tcp", "received") - receivedBefore);
-        assertEquals(down.sentBytes(), target.bytes("tcp", "sent") - sentBefore);
+        assertEquals(up.sentBytes(), target.process().iperfBytes("tcp", "received") - receivedBefore);
+        assertEquals(down.sentBytes(), target.process().iperfBytes("tcp", "sent") - sentBefore);
         assertEquals(8, r.direction("up").streams().size() + r.direction("down").streams().size());
     }
 
     @Test
     void udpUpAndDownAtABitrate() throws Exception {
-        long before = target.bytes("udp", "received");
+        long before = target.process().iperfBytes("udp", "received");
         IperfReport r = run(Protocol.UDP, 4, Direction.UP, 20_000_000, 1400);
         StreamFigures up = r.direction("up").sum();
         assertEquals(up.sentBytes(), up.receivedBytes() + up.lost() * 1400, IperfTextReport.render(r));
-        assertEquals(up.receivedBytes(), target.bytes("udp", "received") - before);
+        assertEquals(up.receivedBytes(), target.process().iperfBytes("udp", "received") - before);
         IperfReport down = run(Protocol.UDP, 1, Direction.DOWN, 10_000_000, 1200);
         StreamFigures d = down.direction("down").sum();
         assertEquals(d.sentBytes(), d.receivedBytes() + d.lost() * 1200, IperfTextReport.render(down));

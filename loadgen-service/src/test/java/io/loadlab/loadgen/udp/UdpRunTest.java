@@ -4,14 +4,23 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.StallingClock;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongDriver;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongReport;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongSpec;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputDriver;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadDriver;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
 import io.loadlab.testsupport.SockperfServer;
 import io.loadlab.testsupport.SystemTest;
 import org.junit.jupiter.api.Test;
 
 import io.loadlab.loadgen.scrape.Scraper;
 
-import java.net.http.HttpClient;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 

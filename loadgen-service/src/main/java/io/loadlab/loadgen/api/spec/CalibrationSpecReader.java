@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
+import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -2,13 +2,14 @@ package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadlab.loadgen.api.guard.LimitsConfig;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.run.InvalidSpecException;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -3,25 +3,23 @@ package io.loadlab.loadgen.api.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.run.InvalidSpecException;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
-import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
-
-/** Picks the reader of a spec's {@code kind} and answers every violation of the spec at once. */
+/** Picks the kind named by a spec's {@code kind}, lets it read the rest, and answers every violation at once. */
 @ApplicationScoped
 public class SpecParser {
 
-    private final Map<String, SpecReader> readers = new TreeMap<>();
+    private final RunKinds kinds;
 
     @Inject
-    public SpecParser(@All List<SpecReader> readers) {
-        readers.forEach(r -> this.readers.put(r.runKind().kind(), r));
+    public SpecParser(RunKinds kinds) {
+        this.kinds = kinds;
     }
 
     /** @throws InvalidSpecException naming every bad field */
@@ -33,14 +31,15 @@ public class SpecParser {
             return null;
         }
         JsonNode kind = obj.get("kind");
-        SpecReader reader = kind != null && kind.isTextual() ? readers.get(kind.textValue()) : null;
-        if (reader == null) {
-            v.add("kind", (kind == null || kind.isNull() ? "is required" : "is unknown") + "; one of " + readers.keySet());
+        RunKindDefinition<?, ?> definition = kind != null && kind.isTextual()
+                ? kinds.named(kind.textValue()).orElse(null) : null;
+        if (definition == null) {
+            v.add("kind", (kind == null || kind.isNull() ? "is required" : "is unknown") + "; one of " + kinds.names());
             v.throwIfAny();
         }
         JsonFields fields = new JsonFields(obj, v);
         fields.known("kind");
-        RunSpec spec = reader.read(fields);
+        RunSpec spec = definition.read(fields);
         v.throwIfAny();
         return spec;
     }

@@ -1,9 +1,10 @@
 /**
- * Reading run and experiment specs from JSON: one {@link io.loadlab.loadgen.api.spec.SpecReader} bean per kind,
- * picked by {@code "kind"} ({@link io.loadlab.loadgen.api.spec.SpecParser}); every bad field is named at once
- * through {@link io.loadlab.loadgen.api.spec.JsonFields}.
+ * Reading run and experiment specs from JSON: {@link io.loadlab.loadgen.api.spec.SpecJson} turns a body into one
+ * strict JSON tree, {@link io.loadlab.loadgen.api.spec.SpecParser} hands a run spec to the kind its {@code "kind"}
+ * names (each kind reads its own fields, {@link io.loadlab.loadgen.run.RunKindDefinition#read}), and
+ * {@link io.loadlab.loadgen.api.spec.ExperimentSpecReader} reads experiments; every bad field is named at once
+ * through {@link io.loadlab.loadgen.run.JsonFields}.
  *
- * <p>May depend on {@code run}, {@code experiment}, {@code api.guard}, Jackson and CDI, and on each kind's public
- * spec and report records (and udp's bitrate syntax). The readers belong in their kinds' packages: not moved yet.
+ * <p>May depend on {@code run}, {@code experiment}, Jackson and CDI; names no kind (ArchitectureTest).
  */
 package io.loadlab.loadgen.api.spec;

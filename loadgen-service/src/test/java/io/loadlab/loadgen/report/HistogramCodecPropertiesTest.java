@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Any histogram a run can record comes back from its base64 form unchanged; anything else is refused as such. */
-class HistogramCodecProperties {
+class HistogramCodecPropertiesTest {
 
     @Property
     void decodeGivesBackWhatWasEncoded(@ForAll @Size(max = 200) List<@LongRange(min = 1, max = 3_600_000_000_000L) Long> values,

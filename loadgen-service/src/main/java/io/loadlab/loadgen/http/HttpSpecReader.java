@@ -1,13 +1,8 @@
-package io.loadlab.loadgen.api.spec;
+package io.loadlab.loadgen.http;
 
-import io.loadlab.loadgen.api.guard.LimitsConfig;
-import io.loadlab.loadgen.http.HttpReport;
-import io.loadlab.loadgen.http.HttpRunSpec;
-import io.loadlab.loadgen.run.RunKind;
-import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violations;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -18,23 +13,16 @@ import java.util.Map;
  * Reads {@code "kind": "http"} specs. Defaults are wrk's: 10 connections, 2 threads (at most one per
  * connection), 10s, 2s timeout, keep-alive, closed model.
  */
-@ApplicationScoped
-public class HttpSpecReader implements SpecReader {
+final class HttpSpecReader {
 
     private final LimitsConfig limits;
 
-    @Inject
-    public HttpSpecReader(LimitsConfig limits) {
+    HttpSpecReader(LimitsConfig limits) {
         this.limits = limits;
     }
 
-    @Override
-    public RunKind runKind() {
-        return new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
-    }
-
-    @Override
-    public RunSpec read(JsonFields f) {
+    /** @see io.loadlab.loadgen.run.RunKindDefinition#read */
+    HttpRunSpec read(JsonFields f) {
         URI target = f.uri("target");
         String method = f.text("method", "GET");
         Map<String, String> headers = f.stringMap("headers");

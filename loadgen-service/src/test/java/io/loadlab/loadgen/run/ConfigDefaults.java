@@ -1,6 +1,5 @@
-package io.loadlab.loadgen.api.guard;
+package io.loadlab.loadgen.run;
 
-import io.loadlab.loadgen.run.Durations;
 import io.smallrye.config.WithDefault;
 
 import java.lang.reflect.InvocationHandler;

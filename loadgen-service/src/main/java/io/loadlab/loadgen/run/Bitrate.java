@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.run;
 
 import java.util.Optional;
 import java.util.regex.Matcher;

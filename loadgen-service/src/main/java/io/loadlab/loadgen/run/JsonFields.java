@@ -1,10 +1,7 @@
-package io.loadlab.loadgen.api.spec;
+package io.loadlab.loadgen.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadlab.loadgen.run.Durations;
-import io.loadlab.loadgen.run.InvalidSpecException;
-import io.loadlab.loadgen.run.Violations;
 
 import java.net.URI;
 import java.net.URISyntaxException;

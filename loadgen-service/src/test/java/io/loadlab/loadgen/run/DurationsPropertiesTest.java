@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Duration parsing: never throws, never answers a duration whose nanoseconds overflow a long (issue 10:
  * {@code 999999999h} and {@code PT2562048H} answered 500 from {@code toNanos()}), and reads back what it wrote.
  */
-class DurationsProperties {
+class DurationsPropertiesTest {
 
     @Property
     void anyTextParsesToNothingOrToARepresentableDuration(@ForAll @StringLength(max = 40) String text) {

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * max-rate) and any span a long of nanoseconds holds (issue 10: tiny rates overflowed, every slot came due
  * at once). Slots are found by bisection, so a span of centuries costs no more than one of a second.
  */
-class ConstantRateScheduleProperties {
+class ConstantRateSchedulePropertiesTest {
 
     private static final double MAX_RATE = 1e9;
     /** An hour, the default max-duration; properties below also reach far past it. */

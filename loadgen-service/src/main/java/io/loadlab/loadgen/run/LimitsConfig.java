@@ -1,7 +1,6 @@
-package io.loadlab.loadgen.api.guard;
+package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.engine.RateSchedule;
-import io.loadlab.loadgen.run.Violations;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 

@@ -1,7 +1,8 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.udp.pingpong;
 
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
  * A ping-pong run's figures, as sockperf's ping-pong prints them.

@@ -1,7 +1,8 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.udp.throughput;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
  * A throughput run's figures, named as sockperf prints them; with {@code targetMetrics}, what the

@@ -1,8 +1,9 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.udp.underload;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.udp.UdpFigures;
 
 /**
  * An under-load run: throughput's figures and, on the one message in {@code replyEvery} that asked

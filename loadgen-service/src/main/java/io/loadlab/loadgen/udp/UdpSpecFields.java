@@ -1,31 +1,26 @@
-package io.loadlab.loadgen.api.spec;
+package io.loadlab.loadgen.udp;
 
-import io.loadlab.loadgen.api.guard.LimitsConfig;
-import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.Bitrate;
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violations;
-import io.loadlab.loadgen.udp.Bitrate;
 
 import java.net.URI;
 import java.time.Duration;
 
 /**
- * What the UDP readers share: the common fields, {@code rate} or {@code bitrate} (iperf3's form,
- * turned into messages per second), the configured limits, and the record's own checks folded into
- * the same answer. Defaults: 64-byte messages as fast as possible (sockperf's), 10s, no warm-up.
+ * The fields every UDP kind's JSON reads, and the message rate they settle on: {@code rate}, or {@code bitrate}
+ * (iperf3's form, turned into messages per second), checked against the configured limits. Defaults: 64-byte
+ * messages as fast as possible (sockperf's), 10s, no warm-up.
  */
-abstract class UdpSpecReader implements SpecReader {
+public record UdpSpecFields(URI target, int messageSize, double rate, Duration duration, Duration warmup) {
 
-    private final LimitsConfig limits;
-
-    UdpSpecReader(LimitsConfig limits) {
-        this.limits = limits;
-    }
-
-    /** The fields every UDP kind reads, and the message rate they settle on. */
-    record Common(URI target, int messageSize, double rate, Duration duration, Duration warmup) {
-    }
-
-    Common common(JsonFields f, boolean bitrateAllowed) {
+    /**
+     * Reads the shared fields through {@code f}, recording each bad one in its violations.
+     *
+     * @param bitrateAllowed whether the kind takes {@code bitrate} (a ping-pong's rate caps pings: no bitrate)
+     */
+    public static UdpSpecFields read(JsonFields f, LimitsConfig limits, boolean bitrateAllowed) {
         URI target = f.uri("target");
         int messageSize = f.integer("messageSize", 64);
         double rate = f.number("rate", 0);
@@ -46,6 +41,6 @@ abstract class UdpSpecReader implements SpecReader {
         if (bitrate != null) {
             limits.checkRate(v, "bitrate", rate);
         }
-        return new Common(target, messageSize, rate, duration, warmup);
+        return new UdpSpecFields(target, messageSize, rate, duration, warmup);
     }
 }

@@ -1,9 +1,11 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.udp.underload;
 
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.scrape.Scraper;
+import io.loadlab.loadgen.udp.UdpFigures;
+import io.loadlab.loadgen.udp.UdpRunDriver;
 import jakarta.inject.Singleton;
 
 /** Runs {@code UdpUnderLoadSpec}s. */

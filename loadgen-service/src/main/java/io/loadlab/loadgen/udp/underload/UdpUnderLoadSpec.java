@@ -1,6 +1,8 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.udp.underload;
 
 import io.loadlab.loadgen.run.Violations;
+import io.loadlab.loadgen.udp.UdpRunSpec;
+import io.loadlab.loadgen.udp.UdpSpecChecks;
 
 import java.net.URI;
 import java.time.Duration;

@@ -1,5 +1,7 @@
-package io.loadlab.loadgen.udp;
+package io.loadlab.loadgen.udp.pingpong;
 
+import io.loadlab.loadgen.udp.UdpRunSpec;
+import io.loadlab.loadgen.udp.UdpSpecChecks;
 import java.net.URI;
 import java.time.Duration;
 

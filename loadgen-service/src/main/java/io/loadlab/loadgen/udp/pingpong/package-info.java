@@ -1,0 +1,9 @@
+/**
+ * The {@code udp-pingpong} kind: sockperf's ping-pong: every message asks for a pong, latency from the round trips.
+ * Its spec, report, driver and {@link io.loadlab.loadgen.run.RunKindDefinition} bean (spec read from JSON,
+ * sockperf's text, the message meters).
+ *
+ * <p>May depend on the {@code udp} base, {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI and
+ * Jackson annotations; nothing outside names more of it than its spec and report records (ArchitectureTest).
+ */
+package io.loadlab.loadgen.udp.pingpong;
