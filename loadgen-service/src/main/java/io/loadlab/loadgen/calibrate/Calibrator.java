@@ -110,7 +110,7 @@ public final class Calibrator {
             perSecond = f.requestsPerSecond();
             counted = f.attempts() - f.errors();
         }
-        double cpuMicros = from == null || from[0] < 0 || counted == 0 ? Double.NaN
+        Double cpuMicros = from == null || from[0] < 0 || counted == 0 ? null
                 : ((to[0] - from[0]) - (to[1] - from[1])) / 1e3 / counted;
         return new Measurement(shape, run.id(), loops, perSecond, cpuMicros, counted, answered.getAsLong());
     }

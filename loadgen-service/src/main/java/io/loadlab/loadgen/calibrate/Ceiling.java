@@ -10,20 +10,21 @@ import java.util.List;
  * @param cores                 CPUs the process could use when measured; more event loops than that share them
  * @param keepAlivePerLoop      HTTP requests/s one event loop reached with keep-alive
  * @param closePerLoop          the same with a connection per request
- * @param cpuMicrosKeepAlive    CPU time per request with keep-alive
- * @param cpuMicrosClose        CPU time per request with a connection each
+ * @param cpuMicrosKeepAlive    CPU time per request with keep-alive; null when it could not be read
+ * @param cpuMicrosClose        CPU time per request with a connection each; null likewise
  * @param udpMessagesPerSecond  UDP messages/s one sender reached
  */
-public record Ceiling(int cores, double keepAlivePerLoop, double closePerLoop, double cpuMicrosKeepAlive,
-                      double cpuMicrosClose, double udpMessagesPerSecond) {
+public record Ceiling(int cores, double keepAlivePerLoop, double closePerLoop, Double cpuMicrosKeepAlive,
+                      Double cpuMicrosClose, double udpMessagesPerSecond) {
 
     public Ceiling {
         List<String> bad = new ArrayList<>();
         if (cores < 1) {
             bad.add("cores " + cores);
         }
-        double[] rates = {keepAlivePerLoop, closePerLoop, cpuMicrosKeepAlive, cpuMicrosClose, udpMessagesPerSecond};
-        String[] names = {"keepAlivePerLoop", "closePerLoop", "cpuMicrosKeepAlive", "cpuMicrosClose", "udpMessagesPerSecond"};
+        double[] rates = {keepAlivePerLoop, closePerLoop, udpMessagesPerSecond,
+                cpuMicrosKeepAlive == null ? 1 : cpuMicrosKeepAlive, cpuMicrosClose == null ? 1 : cpuMicrosClose};
+        String[] names = {"keepAlivePerLoop", "closePerLoop", "udpMessagesPerSecond", "cpuMicrosKeepAlive", "cpuMicrosClose"};
         for (int i = 0; i < rates.length; i++) {
             if (!(rates[i] > 0) || !Double.isFinite(rates[i])) {
                 bad.add(names[i] + " " + rates[i]);

@@ -7,10 +7,11 @@ package io.loadlab.loadgen.calibrate;
  * @param loops              event loops (HTTP) or senders (UDP) it ran on
  * @param perSecond          requests (messages) per second in the measured part
  * @param cpuMicrosPerRequest the loadgen's process CPU time per request over the measured part, the responder's
- *                           own threads' CPU taken out; NaN when it could not be read
+ *                           own threads' CPU taken out; null when it could not be read (no JVM reading, or no
+ *                           poll landed in the measured part)
  * @param counted            requests (messages) the loadgen counted in its measured part
  * @param answered           requests the responder answered (messages it received), warm-up included
  */
-public record Measurement(Shape shape, String runId, int loops, double perSecond, double cpuMicrosPerRequest,
+public record Measurement(Shape shape, String runId, int loops, double perSecond, Double cpuMicrosPerRequest,
                           long counted, long answered) {
 }

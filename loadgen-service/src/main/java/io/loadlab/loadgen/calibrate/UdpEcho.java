@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.calibrate;
 
+import io.loadlab.common.sockperf.SockperfHeader;
+
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -18,12 +20,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class UdpEcho implements AutoCloseable {
 
-    /** sockperf's header: sequence (8 bytes), flags (2), length (4); flags bit 1 = from a client, bit 2 = pong asked. */
-    static final int FLAGS_AT = 8;
-    static final int HEADER = 14;
-    static final short CLIENT = 1;
-    static final short PONG_REQUEST = 2;
-    private static final int MAX_DATAGRAM = 65_507;
     static final String THREAD = "calibration-udp-echo";
 
     private final DatagramChannel channel;
@@ -53,15 +49,15 @@ public final class UdpEcho implements AutoCloseable {
     }
 
     private void loop() {
-        ByteBuffer buf = ByteBuffer.allocateDirect(MAX_DATAGRAM);
+        ByteBuffer buf = ByteBuffer.allocateDirect(SockperfHeader.MAX_MESSAGE);
         try {
             while (true) {
                 buf.clear();
                 SocketAddress from = channel.receive(buf);
                 received.incrementAndGet();
                 buf.flip();
-                if (buf.remaining() >= HEADER && (buf.getShort(FLAGS_AT) & PONG_REQUEST) != 0) {
-                    buf.putShort(FLAGS_AT, (short) (buf.getShort(FLAGS_AT) & ~CLIENT));
+                if (SockperfHeader.classify(buf, buf.remaining()) == SockperfHeader.Kind.PONG_REQUEST) {
+                    SockperfHeader.toPong(buf);
                     channel.send(buf, from);
                     answered.incrementAndGet();
                 }

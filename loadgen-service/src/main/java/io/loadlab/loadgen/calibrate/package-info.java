@@ -10,6 +10,12 @@
  * The responders listen on 127.0.0.1 only, on ports the kernel picks, and count what they answered so a
  * calibration can check its count against theirs. Ceilings are lower bounds: on a small machine the responder
  * and the generator share the CPUs. {@code SuspectCells} and {@code Ceiling} are pure; the responders depend on
- * Netty and the JDK only.
+ * Netty, the JDK and common's sockperf header only.
+ * <p>
+ * {@link io.loadlab.loadgen.calibrate.Calibrations} makes a calibration a kind of job in the {@code job} registry
+ * ({@code POST /calibrations}), and {@link io.loadlab.loadgen.calibrate.Calibrator} drives the three shapes as
+ * ordinary runs through {@code run.Runs}, naming the http and udp kinds only by their specs and reports. May depend
+ * on {@code job}, {@code run}, those records and {@code common}; never on {@code experiment} or {@code api}, which
+ * depend on it.
  */
 package io.loadlab.loadgen.calibrate;

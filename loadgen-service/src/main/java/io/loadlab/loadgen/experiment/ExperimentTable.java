@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.calibrate.Ceiling;
+import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.stats.Interval;
 
 import java.util.Locale;
@@ -79,6 +81,17 @@ public final class ExperimentTable {
             for (CellStats c : x.stats()) {
                 s.append(f("  %-12s %-24s %7d %27s %27s%n", c.target(), c.variant(), c.repeats(),
                         interval(c.requestsPerSecond(), "%.1f"), interval(c.p99Millis(), "%.2f")));
+            }
+        }
+        if (x.calibration() != null) {
+            Ceiling c = x.calibration().ceiling();
+            s.append(f("%nGenerator ceiling (calibrated on loopback, %d cores): %.0f req/s per event loop with keep-alive, "
+                            + "%.0f without; %.0f UDP msg/s; %.1f / %.1f us CPU per request%n", c.cores(),
+                    c.keepAlivePerLoop(), c.closePerLoop(), c.udpMessagesPerSecond(), c.cpuMicrosKeepAlive(),
+                    c.cpuMicrosClose()));
+            for (Suspect u : x.suspects()) {
+                s.append("  suspect ").append(u.target()).append(' ').append(u.variant()).append(": ")
+                        .append(u.reason()).append('\n');
             }
         }
         if (!x.scaling().isEmpty()) {

@@ -5,6 +5,7 @@ import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunDriver;
 import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import org.junit.jupiter.params.ParameterizedTest;

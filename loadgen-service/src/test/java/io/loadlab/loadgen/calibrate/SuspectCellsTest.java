@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SuspectCellsTest {
 
     /** Two cores; 50k/s per loop with keep-alive, 10k/s without, 200k UDP messages/s. */
-    private static final Ceiling CEILING = new Ceiling(2, 50_000, 10_000, 12, 60, 200_000);
+    private static final Ceiling CEILING = new Ceiling(2, 50_000, 10_000, 12.0, 60.0, 200_000);
 
     private static CellLoad cell(String variant, Shape shape, int loops, double rate) {
         return new CellLoad("t", variant, "run-" + variant, shape, loops, rate);
@@ -42,8 +42,9 @@ class SuspectCellsTest {
         assertThrows(IllegalArgumentException.class, () -> SuspectCells.flag(CEILING, 0, List.of()));
         assertThrows(IllegalArgumentException.class, () -> SuspectCells.flag(CEILING, 1.5, List.of()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new Ceiling(0, 1, Double.NaN, 1, 1, 0));
+                () -> new Ceiling(0, 1, Double.NaN, 1.0, -1.0, 0));
         assertTrue(e.getMessage().contains("cores 0") && e.getMessage().contains("closePerLoop NaN")
-                && e.getMessage().contains("udpMessagesPerSecond 0.0"), e.getMessage());
+                && e.getMessage().contains("udpMessagesPerSecond 0.0") && e.getMessage().contains("cpuMicrosClose -1.0"),
+                e.getMessage());
     }
 }

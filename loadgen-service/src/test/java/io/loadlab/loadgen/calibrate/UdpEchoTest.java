@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.calibrate;
 
+import io.loadlab.common.sockperf.SockperfHeader;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetSocketAddress;
@@ -14,7 +15,7 @@ class UdpEchoTest {
 
     private static ByteBuffer message(long sequence, short flags, int size) {
         ByteBuffer b = ByteBuffer.allocate(size);
-        b.putLong(0, sequence).putShort(UdpEcho.FLAGS_AT, flags).putInt(10, size);
+        SockperfHeader.put(b, sequence, flags, size);
         return b;
     }
 
@@ -24,7 +25,7 @@ class UdpEchoTest {
             client.connect(new InetSocketAddress("127.0.0.1", echo.uri().getPort()));
             for (int i = 0; i < 15; i++) {
                 boolean pong = i % 3 != 2; // 10 ask for a pong, 5 do not
-                client.write(message(i, (short) (UdpEcho.CLIENT | (pong ? UdpEcho.PONG_REQUEST : 0)), 64));
+                client.write(message(i, (short) (SockperfHeader.CLIENT | (pong ? SockperfHeader.PONG_REQUEST : 0)), 64));
             }
             ByteBuffer in = ByteBuffer.allocate(2048);
             for (int i = 0; i < 15; i++) {
@@ -35,7 +36,7 @@ class UdpEchoTest {
                 client.read(in);
                 assertEquals(64, in.position(), "the whole message comes back");
                 assertEquals(i, in.getLong(0), "in order, sequence kept");
-                assertEquals(UdpEcho.PONG_REQUEST, in.getShort(UdpEcho.FLAGS_AT), "the client flag cleared");
+                assertEquals(SockperfHeader.PONG_REQUEST, SockperfHeader.flags(in), "the client flag cleared");
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (echo.received() < 15 && System.nanoTime() < deadline) {

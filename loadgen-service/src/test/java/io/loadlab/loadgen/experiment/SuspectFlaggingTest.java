@@ -24,10 +24,10 @@ class SuspectFlaggingTest {
             URI.create("http://127.0.0.1:1/q/metrics"), 1);
     private static final Variant KEEP = new Variant(10, 4, 1, true, 0);
     private static final Variant CLOSE = new Variant(10, 4, 2, false, 0);
-    private static final Calibration CAL = new Calibration(new Ceiling(2, 10_000, 2_000, 20, 80, 50_000), List.of(
-            new Measurement(Shape.HTTP_KEEP_ALIVE, "r1", 1, 10_000, 20, 10_000, 10_000),
-            new Measurement(Shape.HTTP_CLOSE, "r2", 1, 2_000, 80, 2_000, 2_000),
-            new Measurement(Shape.UDP, "r3", 1, 50_000, Double.NaN, 50_000, 50_000)));
+    private static final Calibration CAL = new Calibration(new Ceiling(2, 10_000, 2_000, 20.0, 80.0, 50_000), List.of(
+            new Measurement(Shape.HTTP_KEEP_ALIVE, "r1", 1, 10_000, 20.0, 10_000, 10_000),
+            new Measurement(Shape.HTTP_CLOSE, "r2", 1, 2_000, 80.0, 2_000, 2_000),
+            new Measurement(Shape.UDP, "r3", 1, 50_000, null, 50_000, 50_000)));
 
     private static CellResult cell(Variant v, String run, double rps) {
         return new CellResult("t", 1, v.label(), run, "completed", rps, 1, 1, 2, 0, 0, 0, rps,
@@ -58,6 +58,9 @@ class SuspectFlaggingTest {
         assertEquals(4_000, x.suspects().get(1).ceiling(), 1e-9);
         assertTrue(x.suspects().get(1).reason().contains("2900/s is 73% of this loadgen's own ceiling of 4000/s for "
                 + "HTTP_CLOSE on 2 event loop(s)"), x.suspects().get(1).reason());
+        String text = ExperimentTable.text(x);
+        assertTrue(text.contains("10000 req/s per event loop with keep-alive, 2000 without"), text);
+        assertTrue(text.contains("suspect t " + CLOSE.label() + ": 2900/s is 73%"), text);
         assertEquals(3 + 4, x.runsDone(), "the calibration's three runs count");
         assertEquals(2 + 3, x.runsPlanned(), "two cells and the calibration's three runs, the link given");
     }
