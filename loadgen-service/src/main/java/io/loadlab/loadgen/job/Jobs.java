@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -86,10 +87,23 @@ public class Jobs {
      * @throws DataDirUnavailableException when the record cannot be written; nothing was launched
      * @throws JobLaunchException          when {@code launch} threw; the claim is released, nothing is tracked
      */
-    public synchronized <R extends JobRecord, L extends LiveJob> L start(JobKind<R, L> kind, R record,
+    public <R extends JobRecord, L extends LiveJob> L start(JobKind<R, L> kind, R record, ActiveJob.Job owner,
+                                                            Function<R, L> launch) {
+        return start(kind, record.id(), at -> record, owner, launch);
+    }
+
+    /**
+     * As {@link #start(JobKind, JobRecord, ActiveJob.Job, Function)}, the record built under this registry's lock
+     * once the slot is held, so its start time is never before the end of the job that held the slot before it
+     * (a run stamped first and admitted 1-50 ms later, once an experiment had ended, read as a run started during it).
+     *
+     * @param build the job's record, given the instant it starts
+     */
+    public synchronized <R extends JobRecord, L extends LiveJob> L start(JobKind<R, L> kind, String id,
+                                                                         Function<Instant, R> build,
                                                                          ActiveJob.Job owner, Function<R, L> launch) {
         Shelf<R> shelf = shelf(kind);
-        ActiveJob.Job claim = owner == null ? new ActiveJob.Job(kind.name(), record.id()) : null;
+        ActiveJob.Job claim = owner == null ? new ActiveJob.Job(kind.name(), id) : null;
         if (claim != null) {
             try {
                 slot.claim(claim, shelf.share());
@@ -99,6 +113,7 @@ public class Jobs {
         } else {
             slot.requireHeldBy(owner, kind.name());
         }
+        R record = build.apply(clock.instant());
         L live;
         try {
             shelf.store().write(record);

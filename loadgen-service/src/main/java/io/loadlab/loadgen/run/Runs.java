@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -73,21 +74,27 @@ public class Runs {
         if (driver == null) {
             throw new NoDriverException(spec.kind());
         }
-        RunRecord run = RunRecord.queued(jobs.nextId(), spec, clock.instant()).running(clock.instant());
+        String id = jobs.nextId();
+        List<RunRecord> built = new ArrayList<>(1); // the record Jobs stamped under its lock
         LoadRun live;
         try {
-            live = jobs.start(JOB, run, owner, r -> driver.start(spec));
+            live = jobs.start(JOB, id, now -> {
+                RunRecord r = RunRecord.queued(id, spec, now).running(now);
+                built.add(r);
+                return r;
+            }, owner, r -> driver.start(spec));
         } catch (JobLaunchException e) {
+            RunRecord run = built.get(0);
             LOG.errorf(e.getCause(), "Run %s failed to start", run.id());
             RunRecord failed = run.finished(RunState.FAILED, clock.instant(), null, null,
                     "failed to start: " + e.getMessage());
             jobs.record(JOB, failed);
             return failed;
         }
+        RunRecord run = built.get(0);
         for (RunListener l : listeners) {
             l.started(run, live);
         }
-        String id = run.id();
         live.done().whenComplete((outcome, error) -> finish(id, live, outcome, error));
         return jobs.find(JOB, id).orElseThrow();
     }
