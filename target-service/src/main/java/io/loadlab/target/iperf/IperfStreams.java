@@ -183,6 +183,22 @@ final class IperfStreams {
             if (workers.get(i).counter().sending()) {
                 workers.get(i).stop();
                 threads.get(i).join(JOIN_MILLIS);
+                endOfStream(i);
+            }
+        }
+    }
+
+    /**
+     * A TCP stream the target sent on ends with its end of stream, as iperf3's server closes its streams at
+     * TEST_END: iperf3 3.12's client reads a reverse test's streams on blocking sockets and stayed in its last
+     * read, deaf to EXCHANGE_RESULTS, until the target gave up on its results 10 s later.
+     */
+    private void endOfStream(int i) {
+        if (p.protocol() == Protocol.TCP) {
+            try {
+                tcp.get(i).shutdownOutput();
+            } catch (IOException e) {
+                // the client already closed it: nothing left to tell it
             }
         }
     }
