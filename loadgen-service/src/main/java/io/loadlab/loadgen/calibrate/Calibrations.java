@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.calibrate;
 
+import io.loadlab.loadgen.job.RunDrive;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
 import io.loadlab.loadgen.job.Jobs;
@@ -32,8 +33,8 @@ public class Calibrations {
     static final String DIED = "the load generator stopped while this calibration was active";
     /** Finished calibrations kept in memory and on disk: they are small, and the newest is the one that matters. */
     static final int RETAIN = 20;
-    public static final JobKind<CalibrationRecord, CalibrationDrive> JOB = new JobKind<>("calibration",
-            CalibrationRecord.class, CalibrationDrive.class, "calibrations",
+    public static final JobKind<CalibrationRecord, RunDrive> JOB = new JobKind<>("calibration",
+            CalibrationRecord.class, RunDrive.class, "calibrations",
             (c, now) -> c.finished(RunState.FAILED, now, null, DIED));
     private static final Logger LOG = Logger.getLogger(Calibrations.class);
 
@@ -60,7 +61,7 @@ public class Calibrations {
     public CalibrationRecord start(CalibrationSpec spec) {
         CalibrationRecord c = CalibrationRecord.started(jobs.nextId(), spec, clock.instant());
         jobs.start(JOB, c, null, record -> {
-            CalibrationDrive drive = new CalibrationDrive(runs::cancel);
+            RunDrive drive = new RunDrive(runs::cancel);
             Thread t = new Thread(() -> drive(record.id(), spec, drive), "calibration-" + record.id());
             t.setDaemon(true);
             t.start();
@@ -69,7 +70,7 @@ public class Calibrations {
         return c;
     }
 
-    private void drive(String id, CalibrationSpec spec, CalibrationDrive drive) {
+    private void drive(String id, CalibrationSpec spec, RunDrive drive) {
         RunState end = RunState.COMPLETED;
         Calibration found = null;
         String failure = null;

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.job.RunDrive;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
 import io.loadlab.loadgen.calibrate.Calibrations;
@@ -39,8 +40,8 @@ public class Experiments {
 
     static final String DIED = "the load generator stopped while this experiment was active";
     /** Experiments in the registry, under {@code <data dir>/experiments}. */
-    public static final JobKind<ExperimentRecord, ExperimentDrive> JOB = new JobKind<>("experiment",
-            ExperimentRecord.class, ExperimentDrive.class, "experiments",
+    public static final JobKind<ExperimentRecord, RunDrive> JOB = new JobKind<>("experiment",
+            ExperimentRecord.class, RunDrive.class, "experiments",
             (x, now) -> x.finished(RunState.FAILED, now, DIED));
     private static final Logger LOG = Logger.getLogger(Experiments.class);
 
@@ -79,7 +80,7 @@ public class Experiments {
     public ExperimentRecord start(ExperimentSpec spec) {
         ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant());
         jobs.start(JOB, x, null, record -> {
-            ExperimentDrive drive = new ExperimentDrive(runs::cancel);
+            RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
             Thread t = new Thread(() -> drive(record.id(), drive), "experiment-" + record.id());
             t.setDaemon(true);
@@ -89,7 +90,7 @@ public class Experiments {
         return x;
     }
 
-    private void drive(String id, ExperimentDrive drive) {
+    private void drive(String id, RunDrive drive) {
         RunState end = RunState.COMPLETED;
         String failure = null;
         try {
@@ -138,7 +139,7 @@ public class Experiments {
     }
 
     /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
-    private void runCells(String id, ExperimentDrive drive, ExperimentSpec spec) {
+    private void runCells(String id, RunDrive drive, ExperimentSpec spec) {
         List<TargetVariant> all = new ArrayList<>();
         spec.targets().forEach(t -> spec.variants().forEach(v -> all.add(new TargetVariant(t, v))));
         Map<String, LinkCapacity> links = new HashMap<>();
@@ -156,7 +157,7 @@ public class Experiments {
         }
     }
 
-    private LinkCapacity link(String id, ExperimentDrive drive, ExperimentSpec spec, ExperimentTarget t) {
+    private LinkCapacity link(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t) {
         LinkCapacity link = spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
                 : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
                 drive::cancelled);
@@ -167,7 +168,7 @@ public class Experiments {
     private record TargetVariant(ExperimentTarget target, Variant variant) {
     }
 
-    private CellResult cell(String id, ExperimentDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
+    private CellResult cell(String id, RunDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
                             LinkCapacity link) {
         try {
             return cells.run(t, v, spec, link, runId -> {
@@ -184,7 +185,7 @@ public class Experiments {
      * {@code loadgen.experiments.max-probe-duration}); the generator counts as saturated when its schedule lagged or
      * the cell's verdict is loadgen-bound.
      */
-    private ProbePoint probe(String id, ExperimentDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
+    private ProbePoint probe(String id, RunDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
                              LinkCapacity link) {
         ProbeDuration length = ProbeDuration.of(v.rate(), v.threads(), spec.duration(),
                 spec.duration().compareTo(config.maxProbeDuration()) > 0 ? spec.duration() : config.maxProbeDuration());
@@ -209,7 +210,7 @@ public class Experiments {
         return jobs.find(JOB, id).orElseThrow();
     }
 
-    private void running(String id, ExperimentDrive drive, String runId, String cell) {
+    private void running(String id, RunDrive drive, String runId, String cell) {
         drive.running(runId);
         update(id, x -> x.running(runId, cell));
     }

@@ -1,14 +1,13 @@
-package io.loadlab.loadgen.experiment;
-
-import io.loadlab.loadgen.job.LiveJob;
+package io.loadlab.loadgen.job;
 
 import java.util.function.Consumer;
 
 /**
- * The live side of the one experiment running: the run now driving its load and whether it was asked to stop.
- * Cancelling stops that run (its partial figures are kept as a row) and lets no further cell start.
+ * The live side of a job that drives its load through runs, one at a time (an experiment's cells, a calibration's
+ * shapes): the run now driving and whether the job was asked to stop. Cancelling stops that run (its partial
+ * figures are kept) and lets no further run start.
  */
-final class ExperimentDrive implements LiveJob {
+public final class RunDrive implements LiveJob {
 
     private final Consumer<String> cancelRun;
     /** Guarded by {@code this}. */
@@ -16,15 +15,15 @@ final class ExperimentDrive implements LiveJob {
     private boolean cancelled;
 
     /** @param cancelRun asks a run, by id, to stop */
-    ExperimentDrive(Consumer<String> cancelRun) {
+    public RunDrive(Consumer<String> cancelRun) {
         this.cancelRun = cancelRun;
     }
 
-    synchronized void running(String runId) {
+    public synchronized void running(String runId) {
         run = runId;
     }
 
-    synchronized boolean cancelled() {
+    public synchronized boolean cancelled() {
         return cancelled;
     }
 
