@@ -9,7 +9,6 @@ import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.run.Runs;
-import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
 
 import java.io.IOException;
@@ -100,16 +99,9 @@ public final class Calibrator {
             throw new IllegalStateException("calibration run " + run.id() + " for " + shape + " "
                     + run.state().json() + (run.failure() == null ? "" : ": " + run.failure()));
         }
-        double perSecond;
-        long counted;
-        if (run.report() instanceof UdpThroughputReport u) {
-            perSecond = u.messagesPerSecond();
-            counted = u.messagesSent();
-        } else {
-            CellFigures f = kinds.figures(run).orElseThrow(() -> new IllegalStateException("no figures"));
-            perSecond = f.requestsPerSecond();
-            counted = f.attempts() - f.errors();
-        }
+        CellFigures f = kinds.figures(run).orElseThrow(() -> new IllegalStateException("no figures"));
+        double perSecond = f.requestsPerSecond();
+        long counted = f.attempts() - f.errors();
         Double cpuMicros = from == null || from[0] < 0 || counted == 0 ? null
                 : ((to[0] - from[0]) - (to[1] - from[1])) / 1e3 / counted;
         return new Measurement(shape, run.id(), loops, perSecond, cpuMicros, counted, answered.getAsLong());

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.udp.throughput;
 
+import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.udp.SockperfTextReport;
@@ -14,7 +15,8 @@ import java.util.Optional;
 
 /**
  * udp-throughput runs as the rest of the loadgen sees them: the spec's JSON (rate or bitrate, and the optional
- * {@code targetMetrics}), sockperf's text and the message meters.
+ * {@code targetMetrics}), sockperf's text, the message meters, and its figures as a cell's (a message counts as a
+ * request: what a calibration reads of the generator's UDP ceiling).
  */
 @Singleton
 public class UdpThroughputKind extends UdpKind<UdpThroughputSpec, UdpThroughputReport> {
@@ -42,5 +44,11 @@ public class UdpThroughputKind extends UdpKind<UdpThroughputSpec, UdpThroughputR
     @Override
     protected void count(UdpThroughputSpec spec, UdpThroughputReport r) {
         meters().count(r.messagesSent(), 0, 0, r.lost());
+    }
+
+    @Override
+    protected Optional<CellFigures> figures(UdpThroughputReport r) {
+        return Optional.of(new CellFigures(r.durationSeconds(), 0, r.messagesPerSecond(), null, r.sendErrors(),
+                r.messagesSent() + r.sendErrors(), r.requestedRate(), r.messagesPerSecond()));
     }
 }
