@@ -85,10 +85,14 @@ class IperfRunsApiTest {
         try (StockIperf3Server server = StockIperf3Server.start()) {
             JsonPath report = run("{\"kind\":\"iperf\",\"target\":\"tcp://127.0.0.1:" + server.port()
                     + "\",\"protocol\":\"udp\",\"streams\":2,\"bitrate\":\"10M\",\"length\":1000,\"duration\":\"1s\"}");
-            JsonNode json = server.report();
-            assertEquals(json.path("end").path("sum_received").path("bytes").asLong(), report.getLong("directions[0].sum.receivedBytes"));
-            assertEquals(report.getLong("directions[0].sum.sentBytes"),
-                    report.getLong("directions[0].sum.receivedBytes") + 1000 * report.getLong("directions[0].sum.lost"));
+            JsonNode received = server.report().path("end").path("sum_received");
+            long sent = report.getLong("directions[0].sum.sentBytes");
+            assertEquals(received.path("bytes").asLong(), report.getLong("directions[0].sum.receivedBytes"));
+            assertEquals(received.path("lost_packets").asLong(), report.getLong("directions[0].sum.lost"));
+            assertEquals(0, sent % 1000, "whole datagrams");
+            // iperf3 counts a loss only as a gap below the highest sequence number it saw, so datagrams still in
+            // flight when the server stops reading are in neither figure (one of 2,500 was, on a busy CI machine).
+            assertTrue(sent >= received.path("bytes").asLong() + 1000 * received.path("lost_packets").asLong(), report.prettify());
         }
     }
 
