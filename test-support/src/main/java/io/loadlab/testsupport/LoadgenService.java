@@ -11,12 +11,14 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The loadgen itself, started from its packaged jar on a free loopback port with a data dir of the test's
- * choosing, so a test can fill, remount, kill -9 and restart it for real. Mutating calls carry {@link #TOKEN}.
+ * choosing, so a test can fill, remount, kill -9 and restart it for real, or start several as a distributed run's
+ * controller and agents. Every call carries {@link #TOKEN}.
  */
 public final class LoadgenService implements AutoCloseable {
 
@@ -34,11 +36,20 @@ public final class LoadgenService implements AutoCloseable {
 
     /** Starts the jar on {@code dataDir} and waits until it is live (not ready: a degraded data dir keeps it unready). */
     public static LoadgenService start(Path dataDir) throws IOException, InterruptedException {
+        return start(dataDir, List.of());
+    }
+
+    /**
+     * As {@link #start(Path)}, with {@code properties} ({@code -Dloadgen.agents=...}, {@code -Dloadgen.agent.name=...})
+     * after this class's own: a controller, or an agent with a name or version of its own.
+     */
+    public static LoadgenService start(Path dataDir, List<String> properties) throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         Path work = Files.createTempDirectory("loadgen-service");
-        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(List.of(),
-                List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port, "-Dloadgen.api.token=" + TOKEN,
-                        "-Dloadgen.data-dir=" + dataDir.toAbsolutePath())), work);
+        List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                "-Dloadgen.api.token=" + TOKEN, "-Dloadgen.data-dir=" + dataDir.toAbsolutePath()));
+        jvm.addAll(properties);
+        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(List.of(), jvm), work);
         LoadgenService lg = new LoadgenService(p, port);
         try {
             p.awaitReady(lg.uri("/q/health/live").toString(), Duration.ofSeconds(60));
@@ -49,9 +60,10 @@ public final class LoadgenService implements AutoCloseable {
         return lg;
     }
 
+    /** GET with the token: the agent's reads ({@code /agent/info}) need it, the others ignore it. */
     public HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     public JsonNode json(String path) throws IOException, InterruptedException {
