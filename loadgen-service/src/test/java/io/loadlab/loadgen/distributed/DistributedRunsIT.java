@@ -1,0 +1,414 @@
+package io.loadlab.loadgen.distributed;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Distributed runs (issue 12) end to end, every part a real process from the packaged jar on loopback: a controller
+ * and three agents against the real target service, whose own request count is the referee. The three agents and
+ * their controller serve the whole class; the tests that kill a process or need an agent of another version get
+ * their own (started with the rest, a few at a time: each start costs seconds of the machine's two cores).
+ */
+@SystemTest
+class DistributedRunsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @RegisterExtension
+    static final RealTarget target = new RealTarget();
+
+    @TempDir
+    static Path dir;
+
+    /** Every process started, so that {@link #stop()} closes them whatever failed. */
+    private static final List<LoadgenService> started = new CopyOnWriteArrayList<>();
+    private static List<LoadgenService> agents;
+    private static LoadgenService victim;
+    private static LoadgenService other;
+    private static LoadgenService controller;
+    private static LoadgenService victimsController;
+    private static LoadgenService othersController;
+    private static LoadgenService doomedController;
+
+    @BeforeAll
+    static void start() throws Exception {
+        List<LoadgenService> a = startAll(Map.of(
+                "agent-1", List.of("-Dloadgen.agent.name=agent-1"),
+                "agent-2", List.of("-Dloadgen.agent.name=agent-2"),
+                "agent-3", List.of("-Dloadgen.agent.name=agent-3"),
+                "agent-victim", List.of("-Dloadgen.agent.name=agent-victim"),
+                "agent-other", List.of("-Dloadgen.agent.name=agent-other", "-Dloadgen.agent.version=0.0-other")),
+                List.of("agent-1", "agent-2", "agent-3", "agent-victim", "agent-other"));
+        agents = a.subList(0, 3);
+        victim = a.get(3);
+        other = a.get(4);
+        List<LoadgenService> c = startAll(Map.of(
+                "controller", controllerOf(agents.get(0), agents.get(1), agents.get(2)),
+                "controller-k", controllerOf(agents.get(0), agents.get(1), victim),
+                "controller-v", controllerOf(agents.get(0), other),
+                "controller-c", controllerOf(agents.get(0), agents.get(1), agents.get(2))),
+                List.of("controller", "controller-k", "controller-v", "controller-c"));
+        controller = c.get(0);
+        victimsController = c.get(1);
+        othersController = c.get(2);
+        doomedController = c.get(3);
+    }
+
+    @AfterAll
+    static void stop() {
+        started.forEach(LoadgenService::close);
+    }
+
+    /** A test that killed a controller or an agent may leave the others' parts to end by themselves. */
+    @BeforeEach
+    void sharedAgentsIdle() throws Exception {
+        for (LoadgenService agent : agents) {
+            JsonNode info = null;
+            for (int i = 0; i < 300; i++) {
+                info = agent.json("/agent/info");
+                if (info.get("ready").asBoolean()) {
+                    break;
+                }
+                TimeUnit.MILLISECONDS.sleep(100);
+            }
+            assertTrue(info.get("ready").asBoolean(), "agent not idle within 30 s: " + info);
+        }
+    }
+
+    @Test
+    void mergedRequestsPlusWarmUpEqualTheTargetsOwnCountExactly() throws Exception {
+        long before = target.process().served(200);
+        String id = controller.started("/runs", spec(closed("1s", "500ms"), "3"));
+        JsonNode run = completed(controller, id);
+        JsonNode report = controller.json("/runs/" + id + "/report");
+        assertEquals("distributed", report.get("kind").asText(), report.toString());
+        assertEquals(0, errors(report.get("errors")), report.toString());
+        long requests = report.get("requests").asLong();
+        long warmup = report.get("warmupRequests").asLong();
+        assertTrue(requests > 0 && warmup > 0, "a closed run sends in both phases: " + report);
+        assertEquals(requests + warmup, servedSince(before, requests + warmup),
+                "merged requests + warm-up vs the target's own count: " + report);
+
+        JsonNode spec = run.get("spec");
+        assertEquals("distributed", spec.get("kind").asText(), spec.toString());
+        assertEquals("3", spec.get("agents").asText(), spec.toString());
+        assertEquals("http", spec.get("run").get("kind").asText(), spec.toString());
+        assertFalse(spec.get("run").has("agents"), "the part's spec is an ordinary local one: " + spec);
+
+        Map<String, String> addresses = new HashMap<>();
+        for (JsonNode agent : report.get("agents")) {
+            addresses.put(agent.get("name").asText(), agent.get("address").asText());
+            assertEquals(0, agent.get("errors").asLong(), agent.toString());
+            assertTrue(agent.get("requests").asLong() > 0, "every agent sent: " + agent);
+        }
+        assertEquals(Map.of("agent-1", address(agents.get(0)), "agent-2", address(agents.get(1)),
+                "agent-3", address(agents.get(2))), addresses, "one line per agent, named, at the address called");
+    }
+
+    /** A warm-up, so that a histogram holding warm-up latencies too would show in its count. */
+    @Test
+    void theMergedHistogramHoldsExactlyTheMeasuredRequestsOfEveryAgent() throws Exception {
+        String id = controller.started("/runs", spec(closed("1s", "300ms"), "3"));
+        completed(controller, id);
+        JsonNode report = controller.json("/runs/" + id + "/report");
+        HttpResponse<String> base64 = controller.get("/runs/" + id + "/histogram?format=base64");
+        assertEquals(200, base64.statusCode(), base64.body());
+        Histogram merged = Histogram.decodeFromCompressedByteBuffer(
+                ByteBuffer.wrap(Base64.getDecoder().decode(base64.body().trim())), 0);
+        long requests = report.get("requests").asLong();
+        assertTrue(requests > 0, report.toString());
+        assertEquals(requests, merged.getTotalCount(), "the downloaded histogram's count vs requests: " + report);
+        assertEquals(requests, report.get("histogramCount").asLong(), report.toString());
+        assertEquals(requests, sumOfAgents(report, "requests"), "merged requests vs the agents' own: " + report);
+    }
+
+    /**
+     * 3,000/s split 1,000/s per agent, 2 s measured after 500 ms of warm-up: a request belongs to the phase of its
+     * intended send time and the backlog is sent after the end, so the count is exact on any machine (within one
+     * per agent, where a part's slots fall at its edges). 10 connections per agent and a 10 s timeout keep a starved
+     * target from turning late answers into errors.
+     */
+    @Test
+    void anOpenRunOverThreeAgentsMeasuresRateTimesDuration() throws Exception {
+        long before = target.process().served(200);
+        String id = controller.started("/runs", spec("\"connections\":30,\"threads\":3,\"duration\":\"2s\","
+                + "\"warmup\":\"500ms\",\"rate\":3000", "3"));
+        completed(controller, id);
+        JsonNode report = controller.json("/runs/" + id + "/report");
+        assertEquals(0, errors(report.get("errors")), report.toString());
+        long requests = report.get("requests").asLong();
+        assertTrue(Math.abs(requests - 6_000) <= 3, "3,000/s × 2 s within 1 per agent: " + requests + " in " + report);
+        for (JsonNode agent : report.get("agents")) {
+            assertTrue(Math.abs(agent.get("requests").asLong() - 2_000) <= 1, "1,000/s × 2 s: " + agent);
+        }
+        long warmup = report.get("warmupRequests").asLong();
+        assertTrue(Math.abs(warmup - 1_500) <= 3, "3,000/s × 500 ms within 1 per agent: " + warmup);
+        assertEquals(requests + warmup, servedSince(before, requests + warmup), "vs the target's own count");
+    }
+
+    /** A wall-clock figure, but of the start alone: loopback, three agents, clocks compared over the control channel. */
+    @Test
+    void everyAgentStartsWithin5MillisecondsOfTheAgreedInstant() throws Exception {
+        String id = controller.started("/runs", spec(closed("1s", "0s"), "3"));
+        completed(controller, id);
+        JsonNode report = controller.json("/runs/" + id + "/report");
+        assertEquals(3, report.get("agents").size(), report.toString());
+        for (JsonNode agent : report.get("agents")) {
+            JsonNode skew = agent.get("startSkewMicros");
+            assertTrue(skew != null && skew.isNumber(), "startSkewMicros reported: " + agent);
+            assertTrue(skew.asDouble() >= 0 && skew.asDouble() < 5_000, "start skew under 5,000 µs: " + agent);
+        }
+    }
+
+    @Test
+    void aKilledAgentFailsTheRunByNameAndTheOthersDataIsKept() throws Exception {
+        long before = target.process().served(200);
+        String id = victimsController.started("/runs", spec(closed("8s", "0s"), "3"));
+        awaitSending(before);
+        TimeUnit.MILLISECONDS.sleep(2_500); // two of the controller's one-second polls: every agent has delivered
+        victim.kill9();
+        JsonNode run = victimsController.awaitFinished("/runs/" + id);
+        assertEquals("failed", run.get("state").asText(), run.toString());
+        String named = "agent agent-victim (" + address(victim) + ")";
+        assertTrue(run.path("failure").asText().contains(named), "failure names " + named + ": " + run);
+        JsonNode report = victimsController.json("/runs/" + id + "/report");
+        assertTrue(report.path("partial").asBoolean(), "partial: " + report);
+        for (JsonNode agent : report.get("agents")) {
+            if (agent.get("name").asText().equals("agent-victim")) {
+                assertFalse(agent.path("failure").isNull() || agent.path("failure").isMissingNode(),
+                        "the victim's line says why: " + agent);
+            } else {
+                assertTrue(agent.get("requests").asLong() > 0, "the survivors' data is kept: " + agent);
+            }
+        }
+        assertEquals(3, report.get("agents").size(), report.toString());
+        assertEquals(report.get("requests").asLong(), sumOfAgents(report, "requests"), report.toString());
+    }
+
+    @Test
+    void anAgentOfAnotherVersionIsRefusedBeforeAnythingStarts() throws Exception {
+        String version = agents.get(0).json("/agent/info").get("version").asText();
+        Set<String> sameRuns = runIds(agents.get(0));
+        Set<String> otherRuns = runIds(other);
+        long before = target.process().served(200);
+        String id = othersController.started("/runs", spec(closed("1s", "0s"), "2"));
+        JsonNode run = othersController.awaitFinished("/runs/" + id);
+        assertEquals("failed", run.get("state").asText(), run.toString());
+        String failure = run.path("failure").asText();
+        for (String named : List.of("agent-other", "0.0-other", version)) {
+            assertTrue(failure.contains(named), "failure names " + named + ": " + failure);
+        }
+        TimeUnit.MILLISECONDS.sleep(1_500); // past the instant a start would have been agreed for (~1 s ahead)
+        assertEquals(before, target.process().served(200), "nothing was sent");
+        assertEquals(sameRuns, runIds(agents.get(0)), "the agent of the right version was given no part");
+        assertEquals(otherRuns, runIds(other), "nor the other");
+    }
+
+    /**
+     * A 30 s run whose controller is killed once it sends: every agent's lease (5 s) runs out, so each agent's own
+     * record of its part ends within 10 s of the kill, long before the run's end, and after that the target's count
+     * no longer rises (a part whose record ended while its connections still sent would show here).
+     */
+    @Test
+    void aKilledControllersAgentsStopSendingWithin10Seconds() throws Exception {
+        Map<LoadgenService, Set<String>> earlier = new HashMap<>();
+        for (LoadgenService agent : agents) {
+            earlier.put(agent, runIds(agent));
+        }
+        long before = target.process().served(200);
+        doomedController.started("/runs", spec(closed("30s", "0s"), "3"));
+        awaitSending(before);
+        doomedController.kill9();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (LoadgenService agent : agents) {
+            JsonNode part = newRun(agent, earlier.get(agent));
+            while (active(part) && System.nanoTime() < deadline) {
+                TimeUnit.MILLISECONDS.sleep(100);
+                part = newRun(agent, earlier.get(agent));
+            }
+            assertFalse(active(part), "the agent's part still active 10 s after its controller died: " + part);
+        }
+        long stopped = target.process().served(200);
+        TimeUnit.SECONDS.sleep(1);
+        assertEquals(stopped, target.process().served(200), "nothing is sent once every part has ended");
+    }
+
+    @Test
+    void aMalformedOrTooLargeAgentCountIsA400NamingAgents() throws Exception {
+        for (String agentsValue : List.of("0", "\"some\"", "4", "-1", "65", "1.5")) {
+            assertRefusesAgents(controller, agentsValue);
+        }
+        assertRefusesAgents(agents.get(0), "1"); // an agent without loadgen.agents is no controller
+        // the control: a valid count beside a bad duration names the duration alone (an unknown field would be named too)
+        HttpResponse<String> r = controller.post("/runs", spec(closed("soon", "0s"), "3"));
+        assertEquals(400, r.statusCode(), r.body());
+        assertEquals(List.of("duration"), violatedFields(r), r.body());
+    }
+
+    private static void assertRefusesAgents(LoadgenService service, String agentsValue) throws Exception {
+        HttpResponse<String> r = service.post("/runs", spec(closed("1s", "0s"), agentsValue));
+        assertEquals(400, r.statusCode(), "agents " + agentsValue + ": " + r.body());
+        assertTrue(violatedFields(r).contains("agents"), "agents " + agentsValue + " is named: " + r.body());
+    }
+
+    private static List<String> violatedFields(HttpResponse<String> r) throws Exception {
+        List<String> fields = new ArrayList<>();
+        JSON.readTree(r.body()).path("violations").forEach(v -> fields.add(v.path("field").asText()));
+        return fields;
+    }
+
+    private static String spec(String load, String agentsValue) {
+        return "{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"method\":\"POST\","
+                + "\"headers\":{\"Content-Type\":\"application/json\"},\"body\":\"{\\\"number\\\": 2}\","
+                + "\"timeout\":\"10s\"," + load + ",\"agents\":" + agentsValue + "}";
+    }
+
+    /** Two connections and one thread per agent, as fast as the target answers. */
+    private static String closed(String duration, String warmup) {
+        return "\"connections\":6,\"threads\":3,\"duration\":\"" + duration + "\",\"warmup\":\"" + warmup + "\",\"rate\":0";
+    }
+
+    private static JsonNode completed(LoadgenService service, String id) throws Exception {
+        JsonNode run = service.awaitFinished("/runs/" + id);
+        assertEquals("completed", run.get("state").asText(), run.toString());
+        return run;
+    }
+
+    /** The errors of a report: a number, or (as an HTTP report has it) an object of counts by kind. */
+    private static long errors(JsonNode errors) {
+        assertNotNull(errors, "the report has errors");
+        if (errors.isNumber()) {
+            return errors.asLong();
+        }
+        long sum = 0;
+        for (JsonNode e : errors) {
+            sum += e.asLong();
+        }
+        return sum;
+    }
+
+    private static long sumOfAgents(JsonNode report, String field) {
+        long sum = 0;
+        for (JsonNode agent : report.get("agents")) {
+            sum += agent.get(field).asLong();
+        }
+        return sum;
+    }
+
+    /** The target's count since {@code before}, once it reaches {@code expected} (it counts just after answering). */
+    private static long servedSince(long before, long expected) throws Exception {
+        long served = target.process().served(200) - before;
+        for (int i = 0; i < 50 && served != expected; i++) {
+            TimeUnit.MILLISECONDS.sleep(50);
+            served = target.process().served(200) - before;
+        }
+        return served;
+    }
+
+    private static void awaitSending(long before) throws Exception {
+        for (int i = 0; i < 300; i++) {
+            if (target.process().served(200) > before) {
+                return;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        throw new AssertionError("the target saw no request within 30 s");
+    }
+
+    private static Set<String> runIds(LoadgenService service) throws Exception {
+        Set<String> ids = new HashSet<>();
+        service.json("/runs").get("items").forEach(r -> ids.add(r.get("id").asText()));
+        return ids;
+    }
+
+    /** The one run {@code agent} holds beyond {@code earlier}: its part. */
+    private static JsonNode newRun(LoadgenService agent, Set<String> earlier) throws Exception {
+        List<JsonNode> fresh = new ArrayList<>();
+        agent.json("/runs").get("items").forEach(r -> {
+            if (!earlier.contains(r.get("id").asText())) {
+                fresh.add(r);
+            }
+        });
+        assertEquals(1, fresh.size(), "one part per agent: " + fresh);
+        return fresh.get(0);
+    }
+
+    private static boolean active(JsonNode run) {
+        String state = run.get("state").asText();
+        return "running".equals(state) || "queued".equals(state);
+    }
+
+    private static String address(LoadgenService service) {
+        return service.uri("").getAuthority();
+    }
+
+    private static List<String> controllerOf(LoadgenService... agentsOf) {
+        String urls = Arrays.stream(agentsOf).map(a -> a.uri("").toString()).collect(Collectors.joining(","));
+        return List.of("-Dloadgen.agents=" + urls, "-Dloadgen.agent.name=controller");
+    }
+
+    /**
+     * Starts the services in {@code order}, three at a time, each on a data dir of its own: one took 10 s to become
+     * live on this machine's two busy cores, so nine at once would crowd the 60 s readiness limit.
+     */
+    private static List<LoadgenService> startAll(Map<String, List<String>> properties, List<String> order) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<LoadgenService>> futures = new ArrayList<>();
+            for (String name : order) {
+                Path data = Files.createDirectories(dir.resolve(name));
+                futures.add(pool.submit(() -> {
+                    LoadgenService s = LoadgenService.start(data, properties.get(name));
+                    started.add(s);
+                    return s;
+                }));
+            }
+            List<LoadgenService> services = new ArrayList<>();
+            for (Future<LoadgenService> f : futures) {
+                try {
+                    services.add(f.get());
+                } catch (ExecutionException e) {
+                    throw new AssertionError("a loadgen did not start", e.getCause());
+                }
+            }
+            return services;
+        } finally {
+            pool.shutdown();
+        }
+    }
+}
