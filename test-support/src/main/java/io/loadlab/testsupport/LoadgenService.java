@@ -27,10 +27,12 @@ public final class LoadgenService implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalProcess process;
+    private final String host;
     private final int port;
 
-    private LoadgenService(LocalProcess process, int port) {
+    private LoadgenService(LocalProcess process, String host, int port) {
         this.process = process;
+        this.host = host;
         this.port = port;
     }
 
@@ -44,13 +46,22 @@ public final class LoadgenService implements AutoCloseable {
      * after this class's own: a controller, or an agent with a name or version of its own.
      */
     public static LoadgenService start(Path dataDir, List<String> properties) throws IOException, InterruptedException {
+        return start(dataDir, List.of(), "127.0.0.1", properties);
+    }
+
+    /**
+     * As {@link #start(Path, List)}, run through {@code prefix} and listening on {@code host}: in a network namespace,
+     * {@link NetnsLink#enter()} and the namespace's address (its port is picked free on this side, as for any other).
+     */
+    public static LoadgenService start(Path dataDir, List<String> prefix, String host, List<String> properties)
+            throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         Path work = Files.createTempDirectory("loadgen-service");
-        List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+        List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dloadgen.api.token=" + TOKEN, "-Dloadgen.data-dir=" + dataDir.toAbsolutePath()));
         jvm.addAll(properties);
-        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(List.of(), jvm), work);
-        LoadgenService lg = new LoadgenService(p, port);
+        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(prefix, jvm), work);
+        LoadgenService lg = new LoadgenService(p, host, port);
         try {
             p.awaitReady(lg.uri("/q/health/live").toString(), Duration.ofSeconds(60));
         } catch (RuntimeException | InterruptedException e) {
@@ -112,7 +123,7 @@ public final class LoadgenService implements AutoCloseable {
     }
 
     public URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
+        return URI.create("http://" + host + ":" + port + path);
     }
 
     /** SIGTERM and wait: a normal stop, shutdown hooks included. */

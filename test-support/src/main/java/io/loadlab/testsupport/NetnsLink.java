@@ -25,13 +25,15 @@ public final class NetnsLink implements AutoCloseable {
     private final String ns;
     private final String hostIf;
     private final String nsIf;
+    private final String hostAddr;
     private final String nsAddr;
 
-    private NetnsLink(Path script, String ns, String hostIf, String nsIf, String nsAddr) {
+    private NetnsLink(Path script, String ns, String hostIf, String nsIf, String hostAddr, String nsAddr) {
         this.script = script;
         this.ns = ns;
         this.hostIf = hostIf;
         this.nsIf = nsIf;
+        this.hostAddr = hostAddr;
         this.nsAddr = nsAddr;
     }
 
@@ -44,7 +46,7 @@ public final class NetnsLink implements AutoCloseable {
             }
         }
         Path script = Resources.file("netns.sh", Files.createTempDirectory("netns"));
-        NetnsLink link = new NetnsLink(script, ns, hostIf, nsIf, nsAddr);
+        NetnsLink link = new NetnsLink(script, ns, hostIf, nsIf, hostAddr, nsAddr);
         List<String> args = new ArrayList<>(List.of("up", ns, hostIf, nsIf, hostAddr, nsAddr));
         if (rate != null) {
             args.add(rate);
@@ -62,6 +64,18 @@ public final class NetnsLink implements AutoCloseable {
     /** Sets the namespace side's rate ({@code 100mbit}); null removes the limit. */
     public void rate(String rate) throws IOException, InterruptedException {
         must(rate == null ? List.of("unshape", ns, nsIf) : List.of("shape", ns, nsIf, rate));
+    }
+
+    /**
+     * Routes {@code address}, another of the root namespace's own (a second link's host side), from the namespace
+     * through this link: namespaces as separate hosts that all reach one server in the root namespace.
+     */
+    public void route(String address) throws IOException, InterruptedException {
+        must(List.of("route", ns, address, hostAddr));
+    }
+
+    public String hostAddr() {
+        return hostAddr;
     }
 
     public String ns() {

@@ -25,28 +25,38 @@ public final class TargetService implements AutoCloseable {
             Pattern.MULTILINE);
 
     private final LocalProcess process;
+    private final String host;
     private final int port;
     private final int udpPort;
     private final int iperfPort;
 
-    private TargetService(LocalProcess process, int port, int udpPort, int iperfPort) {
+    private TargetService(LocalProcess process, String host, int port, int udpPort, int iperfPort) {
         this.process = process;
+        this.host = host;
         this.port = port;
         this.udpPort = udpPort;
         this.iperfPort = iperfPort;
     }
 
-    /** Starts the jar and waits until it is ready (60 s), its iperf3 server listening too. */
+    /** Starts the jar on 127.0.0.1 and waits until it is ready (60 s), its iperf3 server listening too. */
     public static TargetService start() throws IOException, InterruptedException {
+        return start("127.0.0.1");
+    }
+
+    /**
+     * As {@link #start()}, listening on {@code host}, an IPv4 address of this machine: a veth's, for load generators in
+     * network namespaces of the test's own ({@link NetnsLink}). The ports are picked free on loopback.
+     */
+    public static TargetService start(String host) throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
         int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         Path work = Files.createTempDirectory("target-service");
         LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(List.of(),
-                List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                        "-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=" + udpPort,
-                        "-Dtarget.iperf.host=127.0.0.1", "-Dtarget.iperf.port=" + iperfPort)), work);
-        TargetService target = new TargetService(p, port, udpPort, iperfPort);
+                List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
+                        "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
+                        "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort)), work);
+        TargetService target = new TargetService(p, host, port, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
             // the iperf3 server opens its port on the startup event, which readiness does not wait for
@@ -60,22 +70,27 @@ public final class TargetService implements AutoCloseable {
 
     /** The reflector's address, {@code udp://127.0.0.1:port}. */
     public URI udp() {
-        return URI.create("udp://127.0.0.1:" + udpPort);
+        return URI.create("udp://" + host + ":" + udpPort);
     }
 
-    /** The iperf3 server's TCP port on 127.0.0.1. */
+    /** The iperf3 server's TCP port on {@link #host()}. */
     public int iperfPort() {
         return iperfPort;
     }
 
     /** The target's iperf3 server, {@code tcp://127.0.0.1:port}. */
     public URI iperf() {
-        return URI.create("tcp://127.0.0.1:" + iperfPort);
+        return URI.create("tcp://" + host + ":" + iperfPort);
     }
 
     /** Scheme, host and port, for the target's other paths. */
     public String base() {
-        return "http://127.0.0.1:" + port;
+        return "http://" + host + ":" + port;
+    }
+
+    /** The address it listens on: 127.0.0.1 unless started on another. */
+    public String host() {
+        return host;
     }
 
     public URI testApi() {

@@ -6,6 +6,7 @@
 #   netns.sh up NS HOST_IF NS_IF HOST_ADDR NS_ADDR [RATE]   removes leftovers of the same names first
 #   netns.sh shape NS NS_IF RATE                            replaces the tbf
 #   netns.sh unshape NS NS_IF                               removes it (a tbf at 10 Gbit/s with a small burst throttles)
+#   netns.sh route NS ADDR VIA                              routes ADDR (another root-namespace address) via VIA, the host side
 #   netns.sh down NS HOST_IF                                kills what runs in NS, removes NS and the veth; never fails
 # Needs root (or CAP_NET_ADMIN) and iproute2.
 set -euo pipefail
@@ -19,6 +20,7 @@ down() {
 # burst 32kbit, latency 50ms: small enough that the rate holds over a 1 s window at 10-100 Mbit/s
 shape() { ip netns exec "$1" tc qdisc replace dev "$2" root tbf rate "$3" burst 32kbit latency 50ms; }
 unshape() { ip netns exec "$1" tc qdisc del dev "$2" root 2>/dev/null || true; }
+route() { ip netns exec "$1" ip route replace "$2/32" via "$3"; }
 up() {
   local ns=$1 host_if=$2 ns_if=$3 host_addr=$4 ns_addr=$5 rate=${6:-}
   down "$ns" "$host_if"
@@ -37,6 +39,7 @@ case "${1:-}" in
   up) shift; [ $# -ge 5 ] || { echo "usage: $0 up NS HOST_IF NS_IF HOST_ADDR NS_ADDR [RATE]" >&2; exit 2; }; up "$@" ;;
   shape) shift; [ $# -eq 3 ] || { echo "usage: $0 shape NS NS_IF RATE" >&2; exit 2; }; shape "$@" ;;
   unshape) shift; [ $# -eq 2 ] || { echo "usage: $0 unshape NS NS_IF" >&2; exit 2; }; unshape "$@" ;;
+  route) shift; [ $# -eq 3 ] || { echo "usage: $0 route NS ADDR VIA" >&2; exit 2; }; route "$@" ;;
   down) shift; [ $# -eq 2 ] || { echo "usage: $0 down NS HOST_IF" >&2; exit 2; }; down "$@" ;;
-  *) echo "usage: $0 up|shape|unshape|down ..." >&2; exit 2 ;;
+  *) echo "usage: $0 up|shape|unshape|route|down ..." >&2; exit 2 ;;
 esac
