@@ -3,14 +3,14 @@ package io.loadlab.loadgen.distributed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.testsupport.LoadgenService;
-import io.loadlab.testsupport.RealTarget;
 import io.loadlab.testsupport.SystemTest;
+import io.loadlab.testsupport.TargetService;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.http.HttpResponse;
@@ -38,50 +38,56 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Distributed runs (issue 12) end to end, every part a real process from the packaged jar on loopback: a controller
- * and three agents against the real target service, whose own request count is the referee. The three agents and
- * their controller serve the whole class; the tests that kill a process or need an agent of another version get
- * their own (started with the rest, a few at a time: each start costs seconds of the machine's two cores).
+ * Distributed runs (issue 12) end to end, every part a real process from the packaged jar: a controller and three
+ * agents against the real target service, whose own request count is the referee; here all on loopback,
+ * {@link DistributedRunsNetnsIT} with each agent a separate host. The three agents and their controller serve the
+ * whole class; the tests that kill a process or need an agent of another version get their own (started with the
+ * rest, a few at a time: each start costs seconds of the machine's two cores).
  */
 @SystemTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DistributedRunsIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @RegisterExtension
-    static final RealTarget target = new RealTarget();
 
     @TempDir
     static Path dir;
 
     /** Every process started, so that {@link #stop()} closes them whatever failed. */
-    private static final List<LoadgenService> started = new CopyOnWriteArrayList<>();
-    private static List<LoadgenService> agents;
-    private static LoadgenService victim;
-    private static LoadgenService other;
-    private static LoadgenService controller;
-    private static LoadgenService victimsController;
-    private static LoadgenService othersController;
-    private static LoadgenService doomedController;
+    private final List<LoadgenService> started = new CopyOnWriteArrayList<>();
+    private AgentHosts hosts;
+    private TargetService target;
+    private List<LoadgenService> agents;
+    private LoadgenService victim;
+    private LoadgenService other;
+    private LoadgenService controller;
+    private LoadgenService victimsController;
+    private LoadgenService othersController;
+    private LoadgenService doomedController;
+
+    /** Where the target and the agents run: loopback here. */
+    AgentHosts hosts() throws Exception {
+        return new LoopbackHosts();
+    }
 
     @BeforeAll
-    static void start() throws Exception {
-        List<LoadgenService> a = startAll(Map.of(
-                "agent-1", List.of("-Dloadgen.agent.name=agent-1"),
-                "agent-2", List.of("-Dloadgen.agent.name=agent-2"),
-                "agent-3", List.of("-Dloadgen.agent.name=agent-3"),
-                "agent-victim", List.of("-Dloadgen.agent.name=agent-victim"),
-                "agent-other", List.of("-Dloadgen.agent.name=agent-other", "-Dloadgen.agent.version=0.0-other")),
-                List.of("agent-1", "agent-2", "agent-3", "agent-victim", "agent-other"));
+    void start() throws Exception {
+        hosts = hosts();
+        target = hosts.target();
+        List<LoadgenService> a = startAll(List.of(
+                List.of("-Dloadgen.agent.name=agent-1"),
+                List.of("-Dloadgen.agent.name=agent-2"),
+                List.of("-Dloadgen.agent.name=agent-3"),
+                List.of("-Dloadgen.agent.name=agent-victim"),
+                List.of("-Dloadgen.agent.name=agent-other", "-Dloadgen.agent.version=0.0-other")), true);
         agents = a.subList(0, 3);
         victim = a.get(3);
         other = a.get(4);
-        List<LoadgenService> c = startAll(Map.of(
-                "controller", controllerOf(agents.get(0), agents.get(1), agents.get(2)),
-                "controller-k", controllerOf(agents.get(0), agents.get(1), victim),
-                "controller-v", controllerOf(agents.get(0), other),
-                "controller-c", controllerOf(agents.get(0), agents.get(1), agents.get(2))),
-                List.of("controller", "controller-k", "controller-v", "controller-c"));
+        List<LoadgenService> c = startAll(List.of(
+                controllerOf(agents.get(0), agents.get(1), agents.get(2)),
+                controllerOf(agents.get(0), agents.get(1), victim),
+                controllerOf(agents.get(0), other),
+                controllerOf(agents.get(0), agents.get(1), agents.get(2))), false);
         controller = c.get(0);
         victimsController = c.get(1);
         othersController = c.get(2);
@@ -89,8 +95,14 @@ class DistributedRunsIT {
     }
 
     @AfterAll
-    static void stop() {
+    void stop() {
         started.forEach(LoadgenService::close);
+        if (target != null) {
+            target.close();
+        }
+        if (hosts != null) {
+            hosts.close();
+        }
     }
 
     /** A test that killed a controller or an agent may leave the others' parts to end by themselves. */
@@ -111,7 +123,7 @@ class DistributedRunsIT {
 
     @Test
     void mergedRequestsPlusWarmUpEqualTheTargetsOwnCountExactly() throws Exception {
-        long before = target.process().served(200);
+        long before = target.served(200);
         String id = controller.started("/runs", spec(closed("1s", "500ms"), "3"));
         JsonNode run = completed(controller, id);
         JsonNode report = controller.json("/runs/" + id + "/report");
@@ -164,7 +176,7 @@ class DistributedRunsIT {
      */
     @Test
     void anOpenRunOverThreeAgentsMeasuresRateTimesDuration() throws Exception {
-        long before = target.process().served(200);
+        long before = target.served(200);
         String id = controller.started("/runs", spec("\"connections\":30,\"threads\":3,\"duration\":\"2s\","
                 + "\"warmup\":\"500ms\",\"rate\":3000", "3"));
         completed(controller, id);
@@ -196,7 +208,7 @@ class DistributedRunsIT {
 
     @Test
     void aKilledAgentFailsTheRunByNameAndTheOthersDataIsKept() throws Exception {
-        long before = target.process().served(200);
+        long before = target.served(200);
         String id = victimsController.started("/runs", spec(closed("8s", "0s"), "3"));
         awaitSending(before);
         TimeUnit.MILLISECONDS.sleep(2_500); // two of the controller's one-second polls: every agent has delivered
@@ -225,7 +237,7 @@ class DistributedRunsIT {
         String version = agents.get(0).json("/agent/info").get("version").asText();
         Set<String> sameRuns = runIds(agents.get(0));
         Set<String> otherRuns = runIds(other);
-        long before = target.process().served(200);
+        long before = target.served(200);
         String id = othersController.started("/runs", spec(closed("1s", "0s"), "2"));
         JsonNode run = othersController.awaitFinished("/runs/" + id);
         assertEquals("failed", run.get("state").asText(), run.toString());
@@ -234,7 +246,7 @@ class DistributedRunsIT {
             assertTrue(failure.contains(named), "failure names " + named + ": " + failure);
         }
         TimeUnit.MILLISECONDS.sleep(1_500); // past the instant a start would have been agreed for (~1 s ahead)
-        assertEquals(before, target.process().served(200), "nothing was sent");
+        assertEquals(before, target.served(200), "nothing was sent");
         assertEquals(sameRuns, runIds(agents.get(0)), "the agent of the right version was given no part");
         assertEquals(otherRuns, runIds(other), "nor the other");
     }
@@ -250,7 +262,7 @@ class DistributedRunsIT {
         for (LoadgenService agent : agents) {
             earlier.put(agent, runIds(agent));
         }
-        long before = target.process().served(200);
+        long before = target.served(200);
         doomedController.started("/runs", spec(closed("30s", "0s"), "3"));
         awaitSending(before);
         doomedController.kill9();
@@ -263,9 +275,9 @@ class DistributedRunsIT {
             }
             assertFalse(active(part), "the agent's part still active 10 s after its controller died: " + part);
         }
-        long stopped = target.process().served(200);
+        long stopped = target.served(200);
         TimeUnit.SECONDS.sleep(1);
-        assertEquals(stopped, target.process().served(200), "nothing is sent once every part has ended");
+        assertEquals(stopped, target.served(200), "nothing is sent once every part has ended");
     }
 
     @Test
@@ -280,7 +292,7 @@ class DistributedRunsIT {
         assertEquals(List.of("duration"), violatedFields(r), r.body());
     }
 
-    private static void assertRefusesAgents(LoadgenService service, String agentsValue) throws Exception {
+    private void assertRefusesAgents(LoadgenService service, String agentsValue) throws Exception {
         HttpResponse<String> r = service.post("/runs", spec(closed("1s", "0s"), agentsValue));
         assertEquals(400, r.statusCode(), "agents " + agentsValue + ": " + r.body());
         assertTrue(violatedFields(r).contains("agents"), "agents " + agentsValue + " is named: " + r.body());
@@ -292,7 +304,7 @@ class DistributedRunsIT {
         return fields;
     }
 
-    private static String spec(String load, String agentsValue) {
+    private String spec(String load, String agentsValue) {
         return "{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"method\":\"POST\","
                 + "\"headers\":{\"Content-Type\":\"application/json\"},\"body\":\"{\\\"number\\\": 2}\","
                 + "\"timeout\":\"10s\"," + load + ",\"agents\":" + agentsValue + "}";
@@ -325,18 +337,18 @@ class DistributedRunsIT {
     }
 
     /** The target's count since {@code before}, once it reaches {@code expected} (it counts just after answering). */
-    private static long servedSince(long before, long expected) throws Exception {
-        long served = target.process().served(200) - before;
+    private long servedSince(long before, long expected) throws Exception {
+        long served = target.served(200) - before;
         for (int i = 0; i < 50 && served != expected; i++) {
             TimeUnit.MILLISECONDS.sleep(50);
-            served = target.process().served(200) - before;
+            served = target.served(200) - before;
         }
         return served;
     }
 
-    private static void awaitSending(long before) throws Exception {
+    private void awaitSending(long before) throws Exception {
         for (int i = 0; i < 300; i++) {
-            if (target.process().served(200) > before) {
+            if (target.served(200) > before) {
                 return;
             }
             TimeUnit.MILLISECONDS.sleep(100);
@@ -371,23 +383,28 @@ class DistributedRunsIT {
         return service.uri("").getAuthority();
     }
 
-    private static List<String> controllerOf(LoadgenService... agentsOf) {
-        String urls = Arrays.stream(agentsOf).map(a -> a.uri("").toString()).collect(Collectors.joining(","));
-        return List.of("-Dloadgen.agents=" + urls, "-Dloadgen.agent.name=controller");
+    private List<String> controllerOf(LoadgenService... agentsOf) {
+        List<String> properties = new ArrayList<>(hosts.controller());
+        properties.add("-Dloadgen.agents=" + Arrays.stream(agentsOf).map(a -> a.uri("").toString()).collect(Collectors.joining(",")));
+        properties.add("-Dloadgen.agent.name=controller");
+        return properties;
     }
 
     /**
-     * Starts the services in {@code order}, three at a time, each on a data dir of its own: one took 10 s to become
-     * live on this machine's two busy cores, so nine at once would crowd the 60 s readiness limit.
+     * Starts a service per entry of {@code properties}, three at a time, each on a data dir of its own, as agents
+     * ({@link AgentHosts#agent}) or as controllers (here): one took 10 s to become live on this machine's two busy
+     * cores, so nine at once would crowd the 60 s readiness limit.
      */
-    private static List<LoadgenService> startAll(Map<String, List<String>> properties, List<String> order) throws Exception {
+    private List<LoadgenService> startAll(List<List<String>> properties, boolean asAgents) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(3);
         try {
             List<Future<LoadgenService>> futures = new ArrayList<>();
-            for (String name : order) {
-                Path data = Files.createDirectories(dir.resolve(name));
+            for (int i = 0; i < properties.size(); i++) {
+                int n = i;
+                Path data = Files.createDirectories(dir.resolve((asAgents ? "agent-" : "controller-") + n));
                 futures.add(pool.submit(() -> {
-                    LoadgenService s = LoadgenService.start(data, properties.get(name));
+                    LoadgenService s = asAgents ? hosts.agent(n, data, properties.get(n))
+                            : LoadgenService.start(data, properties.get(n));
                     started.add(s);
                     return s;
                 }));
