@@ -192,17 +192,21 @@ class DistributedRunsIT {
         assertEquals(requests + warmup, servedSince(before, requests + warmup), "vs the target's own count");
     }
 
-    /** A wall-clock figure, but of the start alone: loopback, three agents, clocks compared over the control channel. */
+    /**
+     * A wall-clock figure, but of the start alone: every agent reports how far from the agreed instant it started,
+     * and on loopback that is under 5,000 µs (issue 12); {@link AgentHosts#startSkewBoundMicros()} says where.
+     */
     @Test
-    void everyAgentStartsWithin5MillisecondsOfTheAgreedInstant() throws Exception {
+    void everyAgentReportsItsStartSkewUnder5MillisecondsOnLoopback() throws Exception {
         String id = controller.started("/runs", spec(closed("1s", "0s"), "3"));
         completed(controller, id);
         JsonNode report = controller.json("/runs/" + id + "/report");
         assertEquals(3, report.get("agents").size(), report.toString());
         for (JsonNode agent : report.get("agents")) {
             JsonNode skew = agent.get("startSkewMicros");
-            assertTrue(skew != null && skew.isNumber(), "startSkewMicros reported: " + agent);
-            assertTrue(skew.asDouble() >= 0 && skew.asDouble() < 5_000, "start skew under 5,000 µs: " + agent);
+            assertTrue(skew != null && skew.isNumber() && skew.asDouble() >= 0, "startSkewMicros reported: " + agent);
+            hosts.startSkewBoundMicros().ifPresent(bound ->
+                    assertTrue(skew.asDouble() < bound, "start skew under " + bound + " µs: " + agent));
         }
     }
 
