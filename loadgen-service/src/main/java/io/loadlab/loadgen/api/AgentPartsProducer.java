@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.common.cores.Cores;
 import io.loadlab.loadgen.distributed.AgentParts;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.job.ActiveJob;
@@ -8,12 +9,20 @@ import io.loadlab.loadgen.run.Runs;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import java.lang.management.ManagementFactory;
+
 /** The agent's parts of distributed runs as a bean: {@link AgentParts} itself carries no CDI annotation. */
 public class AgentPartsProducer {
 
     @Produces
     @Singleton
     AgentParts agentParts(Runs runs, ActiveJob slot, NanoClock clock, IntervalScheduler scheduler) {
-        return new AgentParts(runs, slot, clock, scheduler);
+        return new AgentParts(runs, slot, clock, scheduler, AgentPartsProducer::processCpuNanos, Cores.ofThisProcess());
+    }
+
+    /** The JVM's process CPU time; 0 where the platform gives none (the saturation then reads 0). */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime()) : 0;
     }
 }

@@ -7,6 +7,10 @@ import io.loadlab.loadgen.calibrate.Ceiling;
 import io.loadlab.loadgen.calibrate.Measurement;
 import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.calibrate.Suspect;
+import io.loadlab.loadgen.controller.DistributedReport;
+import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.distributed.AgentSummary;
+import io.loadlab.loadgen.distributed.LatencyMicros;
 import io.loadlab.loadgen.experiment.CellResult;
 import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
@@ -58,7 +62,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
         SearchOutcome.class, CellStats.class, Interval.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
-        Suspect.class})
+        Suspect.class,
+        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {

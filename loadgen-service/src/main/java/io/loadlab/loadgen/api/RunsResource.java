@@ -66,7 +66,7 @@ public class RunsResource {
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
-        RunSpec spec = parser.parse(body.read(contentType, bytes, "a JSON run spec"));
+        RunSpec spec = parser.parseRun(body.read(contentType, bytes, "a JSON run spec"));
         spec.destinations().forEach(guard::check);
         RunRecord run = registry.start(spec);
         return Response.accepted(view(run)).location(URI.create("/runs/" + run.id())).build();

@@ -78,6 +78,21 @@ public final class AgentDiscovery {
         return new AgentDiscovery(List.copyOf(endpoints), null, 0, resolver);
     }
 
+    /** A load generator with no agents: every distributed run it is asked for is refused, naming {@value #PROPERTY}. */
+    public static AgentDiscovery none() {
+        return new AgentDiscovery(List.of(), null, 0, InetAddress::getAllByName);
+    }
+
+    /** False for {@link #none()}: this load generator cannot be a controller. */
+    public boolean configured() {
+        return dnsName != null || !fixed.isEmpty();
+    }
+
+    /** The fixed list's size; for the {@code dns:} form, -1 (it is known only at each job start). */
+    public int knownCount() {
+        return dnsName != null ? -1 : fixed.size();
+    }
+
     /** As {@link #parse(String, Resolver)}, resolving through the system's resolver. */
     public static AgentDiscovery parse(String setting) {
         return parse(setting, InetAddress::getAllByName);

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * The agent's side of distributed runs: each part a controller hands over is started at the agreed instant as an
@@ -40,15 +41,25 @@ public final class AgentParts {
     private final ActiveJob slot;
     private final NanoClock clock;
     private final TaskScheduler scheduler;
+    private final LongSupplier processCpuNanos;
+    private final int cores;
     private final AtomicLong ids = new AtomicLong();
     /** Guarded by {@code this}; oldest first. */
     private final Map<String, Part> parts = new LinkedHashMap<>();
 
-    public AgentParts(Runs runs, ActiveJob slot, NanoClock clock, TaskScheduler scheduler) {
+    /**
+     * @param processCpuNanos this process's CPU time so far (the JVM's), for the saturation a controller judges
+     *                        the busiest agent by
+     * @param cores           the CPUs this process may use
+     */
+    public AgentParts(Runs runs, ActiveJob slot, NanoClock clock, TaskScheduler scheduler, LongSupplier processCpuNanos,
+                      int cores) {
         this.runs = runs;
         this.slot = slot;
         this.clock = clock;
         this.scheduler = scheduler;
+        this.processCpuNanos = processCpuNanos;
+        this.cores = Math.max(1, cores);
     }
 
     /**
@@ -125,6 +136,8 @@ public final class AgentParts {
         private String runId;
         private IntervalSeries series;
         private Long latenessNanos;
+        private long launchedNanos;
+        private long launchCpuNanos;
         private String failure;
         private boolean stopped;
 
@@ -140,7 +153,9 @@ public final class AgentParts {
                 if (stopped) {
                     return;
                 }
-                latenessNanos = clock.nanoTime() - startAtNanos;
+                launchedNanos = clock.nanoTime();
+                launchCpuNanos = processCpuNanos.getAsLong();
+                latenessNanos = launchedNanos - startAtNanos;
                 try {
                     RunRecord run = runs.start(spec);
                     runId = run.id();
@@ -187,6 +202,19 @@ public final class AgentParts {
                     : runs.find(runId).map(r -> r.state().finished()).orElse(true);
         }
 
+        /**
+         * The process's CPU over what its CPUs could give since the part started, 0..1: the whole process, since
+         * an agent runs nothing but its part (the active-job rule), and its API calls are the controller's polls.
+         */
+        private double saturation() {
+            if (latenessNanos == null) {
+                return 0;
+            }
+            long wall = clock.nanoTime() - launchedNanos;
+            long cpu = processCpuNanos.getAsLong() - launchCpuNanos;
+            return wall <= 0 || cpu <= 0 ? 0 : Math.min(1.0, (double) cpu / wall / cores);
+        }
+
         synchronized IntervalBatch batch(long from) {
             Optional<RunRecord> run = runId == null ? Optional.empty() : runs.find(runId);
             String state = run.map(r -> r.state().json())
@@ -200,7 +228,7 @@ public final class AgentParts {
             boolean ended = run.map(r -> r.state().finished()).orElse(failure != null || stopped);
             boolean complete = !more && ended && (series == null || series.finished());
             return new IntervalBatch(state, got, complete, series == null ? 0 : series.dropped(), latenessNanos,
-                    0, why);
+                    saturation(), why);
         }
     }
 }

@@ -2,6 +2,10 @@ package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
+import io.loadlab.loadgen.distributed.SpecSplitter;
+import io.loadlab.loadgen.distributed.UnsplittableSpecException;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKindDefinition;
@@ -16,10 +20,44 @@ import jakarta.inject.Inject;
 public class SpecParser {
 
     private final RunKinds kinds;
+    private final AgentDiscovery agents;
 
     @Inject
-    public SpecParser(RunKinds kinds) {
+    public SpecParser(RunKinds kinds, AgentDiscovery agents) {
         this.kinds = kinds;
+        this.agents = agents;
+    }
+
+    /**
+     * A user's run: as {@link #parse}, and with {@code agents} a {@link DistributedRunSpec} of the run the rest
+     * describes. The rest is read exactly as a local run, so every field is named as it would be there.
+     *
+     * @throws InvalidSpecException naming every bad field, {@code agents} included
+     */
+    public RunSpec parseRun(JsonNode root) {
+        if (!(root instanceof ObjectNode obj) || !obj.has(AgentsField.NAME)) {
+            return parse(root);
+        }
+        ObjectNode local = obj.deepCopy();
+        JsonNode value = local.remove(AgentsField.NAME);
+        Violations v = new Violations();
+        String count = AgentsField.read(value, obj.get("kind"), agents, v);
+        RunSpec run = null;
+        try {
+            run = parse(local);
+        } catch (InvalidSpecException e) {
+            v.addAll(e.violations());
+        }
+        int n = count == null ? -1 : DistributedRunSpec.ALL.equals(count) ? agents.knownCount() : DistributedRunSpec.count(count);
+        if (run != null && n > 0) { // the same cut the controller makes, so a part too small is named now, not at the start
+            try {
+                SpecSplitter.split(local, n);
+            } catch (UnsplittableSpecException e) {
+                v.add(e.field(), e.getMessage().substring(e.field().length() + 2));
+            }
+        }
+        v.throwIfAny();
+        return new DistributedRunSpec(count, run);
     }
 
     /** @throws InvalidSpecException naming every bad field */

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.api.spec;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.engine.RunTimeline;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
@@ -36,7 +37,8 @@ class SpecReadersFuzzTest {
     private final UdpMessageMeters udpMeters = new UdpMessageMeters(new SimpleMeterRegistry());
     private final SpecParser runs = new SpecParser(new RunKinds(List.of(
             new HttpKind(new HttpOutcomeMeters(new SimpleMeterRegistry()), limits),
-            new UdpThroughputKind(udpMeters, limits), new UdpPingPongKind(udpMeters, limits), new UdpUnderLoadKind(udpMeters, limits))));
+            new UdpThroughputKind(udpMeters, limits), new UdpPingPongKind(udpMeters, limits), new UdpUnderLoadKind(udpMeters, limits))),
+            AgentDiscovery.none());
     private final ExperimentSpecReader experiments = new ExperimentSpecReader(limits,
             ConfigDefaults.of(ExperimentsConfig.class));
 
@@ -44,7 +46,7 @@ class SpecReadersFuzzTest {
     void runSpec(byte[] body) {
         RunSpec spec;
         try {
-            spec = runs.parse(json.read(body));
+            spec = runs.parseRun(json.read(body));
         } catch (MalformedJsonException | InvalidSpecException refused) {
             return;
         }

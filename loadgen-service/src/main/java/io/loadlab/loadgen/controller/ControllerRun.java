@@ -1,0 +1,255 @@
+package io.loadlab.loadgen.controller;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.loadgen.distributed.AgentCallException;
+import io.loadlab.loadgen.distributed.AgentClient;
+import io.loadlab.loadgen.distributed.AgentEndpoint;
+import io.loadlab.loadgen.distributed.AgentInfo;
+import io.loadlab.loadgen.distributed.AgentRunRequest;
+import io.loadlab.loadgen.distributed.AgentRunStarted;
+import io.loadlab.loadgen.distributed.ClockOffset;
+import io.loadlab.loadgen.distributed.MergedReport;
+import io.loadlab.loadgen.distributed.MergedReportBuilder;
+import io.loadlab.loadgen.distributed.PhaseTotals;
+import io.loadlab.loadgen.distributed.SpecSplitter;
+import io.loadlab.loadgen.distributed.UnsplittableSpecException;
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.loadgen.run.RunProgress;
+import org.jboss.logging.Logger;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One distributed run, driven from a thread of its own (every call to an agent blocks, bounded by the client's
+ * timeout): checks every agent before any is given a part, splits the run, starts the parts at one instant,
+ * polls the agents' intervals and merges them. Nothing an agent delivered is dropped: a failed agent, a cancel
+ * or a controller deadline all end in the same merge of what arrived, marked partial when it is.
+ */
+final class ControllerRun implements LoadRun {
+
+    private static final Logger LOG = Logger.getLogger(ControllerRun.class);
+    /** NTP-style exchanges per agent; the best round trip is kept (8 on loopback gave a bound of 40-90 µs). */
+    static final int CLOCK_SAMPLES = 8;
+    /** The agreed start is this far ahead of the last clock estimate, plus {@link #LEAD_PER_AGENT} per agent. */
+    static final long START_LEAD_NANOS = 1_000_000_000L;
+    static final long LEAD_PER_AGENT_NANOS = 50_000_000L;
+    /** An agent's part stops itself when its controller has not called for this long (5 polls missed). */
+    static final long LEASE_MILLIS = 5_000;
+    static final long POLL_NANOS = 1_000_000_000L;
+    /** Past the expected end, agents are polled this often, so the run ends soon after its last interval. */
+    static final long FINAL_POLL_NANOS = 200_000_000L;
+    /** After a cancel or a failure, the other agents get this long to deliver their last interval. */
+    static final long DRAIN_NANOS = 5_000_000_000L;
+    /** An agent not done this long after the run's expected end is failed: its intervals stopped coming. */
+    static final long OVERRUN_NANOS = 15_000_000_000L;
+
+    private final DistributedRunSpec spec;
+    private final List<AgentEndpoint> endpoints;
+    private final AgentClient client;
+    private final ObjectMapper json;
+    private final NanoClock clock;
+    private final String version;
+    private final String controllerRunId = UUID.randomUUID().toString();
+    private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
+    /** Guarded by {@code this}. */
+    private final List<AgentTracker> agents = new ArrayList<>();
+    private boolean cancelled;
+    private long startAtNanos = Long.MAX_VALUE;
+
+    ControllerRun(DistributedRunSpec spec, List<AgentEndpoint> endpoints, AgentClient client, ObjectMapper json,
+                  NanoClock clock, String version) {
+        this.spec = spec;
+        this.endpoints = List.copyOf(endpoints);
+        this.client = client;
+        this.json = json;
+        this.clock = clock;
+        this.version = version;
+    }
+
+    /** Starts the controlling thread; returns at once. */
+    ControllerRun start() {
+        Thread t = new Thread(this::drive, "loadgen-controller-" + controllerRunId.substring(0, 8));
+        t.setDaemon(true);
+        t.start();
+        return this;
+    }
+
+    private void drive() {
+        RunOutcome outcome;
+        try {
+            outcome = control();
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "Distributed run %s failed", controllerRunId);
+            stopAll();
+            outcome = new RunOutcome(null, null, false, "controller error: " + e);
+        }
+        done.complete(outcome);
+    }
+
+    private RunOutcome control() {
+        List<AgentTracker> ready = new ArrayList<>(endpoints.size());
+        for (AgentEndpoint e : endpoints) { // every agent is asked before any is given a part
+            try {
+                AgentInfo info = client.info(e);
+                String refusal = info.refusal(version);
+                if (refusal != null) {
+                    return refused(refusal + " (" + e.address() + "); no agent was started");
+                }
+                ready.add(new AgentTracker(e, info.name(), client.clockOffset(e, CLOCK_SAMPLES), client));
+            } catch (AgentCallException ex) {
+                return refused(ex.getMessage() + "; no agent was started");
+            }
+            if (isCancelled()) {
+                return new RunOutcome(null, null, true, null);
+            }
+        }
+        List<ObjectNode> parts;
+        try {
+            parts = SpecSplitter.split(json.valueToTree(spec.run()), ready.size());
+        } catch (UnsplittableSpecException e) {
+            return refused(e.getMessage());
+        }
+        long startAt = clock.nanoTime() + START_LEAD_NANOS + LEAD_PER_AGENT_NANOS * ready.size();
+        synchronized (this) {
+            startAtNanos = startAt;
+        }
+        for (int i = 0; i < ready.size(); i++) {
+            AgentTracker a = ready.get(i);
+            try {
+                AgentRunStarted started = client.start(a.endpoint, new AgentRunRequest(controllerRunId, parts.get(i),
+                        a.offset.toAgent(startAt), LEASE_MILLIS));
+                a.started(started.id(), clock.nanoTime());
+                synchronized (this) {
+                    agents.add(a);
+                }
+            } catch (AgentCallException e) {
+                stopAll();
+                return refused("agent " + a.name + " (" + a.endpoint.address() + ") refused its part: " + e.getMessage());
+            }
+        }
+        pollUntilSettled(startAt);
+        return outcome();
+    }
+
+    private void pollUntilSettled(long startAt) {
+        long expectedEnd = startAt + spec.warmup().toNanos() + spec.duration().toNanos();
+        long drainUntil = Long.MAX_VALUE;
+        boolean stopSent = false;
+        List<AgentTracker> all = trackers();
+        while (true) {
+            long now = clock.nanoTime();
+            for (AgentTracker a : all) {
+                a.poll(now);
+            }
+            if (!stopSent && (isCancelled() || all.stream().anyMatch(AgentTracker::failed))) {
+                stopAll();
+                stopSent = true;
+                drainUntil = clock.nanoTime() + DRAIN_NANOS;
+            }
+            if (all.stream().allMatch(AgentTracker::settled)) {
+                return;
+            }
+            now = clock.nanoTime();
+            if (now > drainUntil || now > expectedEnd + OVERRUN_NANOS) {
+                for (AgentTracker a : all) {
+                    if (!a.settled()) {
+                        a.fail(now > drainUntil ? "did not deliver its last interval within "
+                                + TimeUnit.NANOSECONDS.toSeconds(DRAIN_NANOS) + " s of the stop"
+                                : "still running " + TimeUnit.NANOSECONDS.toSeconds(OVERRUN_NANOS)
+                                + " s after the run's end");
+                    }
+                }
+                return;
+            }
+            long pause = stopSent || now >= expectedEnd ? FINAL_POLL_NANOS : POLL_NANOS;
+            try {
+                TimeUnit.NANOSECONDS.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                cancel();
+            }
+        }
+    }
+
+    private RunOutcome outcome() {
+        MergedReportBuilder builder = new MergedReportBuilder(spec.warmup(), spec.duration(), Counter.COMPLETED);
+        for (AgentTracker a : trackers()) {
+            builder.agent(a.delivery());
+        }
+        MergedReport merged = builder.build();
+        long histogramCount = HistogramCodec.decode(merged.histogram()).getTotalCount();
+        DistributedReport report = DistributedReport.of(spec.run().kind(), spec.duration().toNanos() / 1e9, merged,
+                histogramCount);
+        boolean userCancel = isCancelled();
+        String failure = merged.failure() != null ? merged.failure()
+                : merged.partial() && !userCancel ? "an agent did not deliver its last interval" : null;
+        return new RunOutcome(report, merged.histogram(), userCancel && failure == null, failure);
+    }
+
+    private static RunOutcome refused(String why) {
+        return new RunOutcome(null, null, false, why);
+    }
+
+    private void stopAll() {
+        for (AgentTracker a : trackers()) {
+            a.cancel();
+        }
+    }
+
+    private synchronized List<AgentTracker> trackers() {
+        return List.copyOf(agents);
+    }
+
+    private synchronized boolean isCancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public void cancel() {
+        synchronized (this) {
+            cancelled = true;
+        }
+    }
+
+    @Override
+    public CompletionStage<RunOutcome> done() {
+        return done;
+    }
+
+    /** The merged figures so far: counters summed over every interval each agent delivered. */
+    @Override
+    public RunProgress progress() {
+        long start;
+        synchronized (this) {
+            start = startAtNanos;
+        }
+        PhaseTotals measured = new PhaseTotals();
+        double currentRate = 0;
+        for (AgentTracker a : trackers()) {
+            a.addMeasured(measured);
+            IntervalSample last = a.last();
+            if (last != null && last.endNanos() > last.startNanos()) {
+                currentRate += (last.measured().count(Counter.COMPLETED) + last.warmup().count(Counter.COMPLETED))
+                        * 1e9 / (last.endNanos() - last.startNanos());
+            }
+        }
+        long now = clock.nanoTime();
+        long warmupEnd = start == Long.MAX_VALUE ? Long.MAX_VALUE : start + spec.warmup().toNanos();
+        boolean warmingUp = start != Long.MAX_VALUE && now >= start && now < warmupEnd;
+        double elapsed = start == Long.MAX_VALUE || now < warmupEnd ? 0
+                : Math.min(now - warmupEnd, spec.duration().toNanos()) / 1e9;
+        return new RunProgress(elapsed, warmingUp, measured.count(Counter.COMPLETED), currentRate, measured.errors(),
+                measured.count(Counter.BYTES_SENT), measured.count(Counter.BYTES_RECEIVED), 0, 0, null);
+    }
+}

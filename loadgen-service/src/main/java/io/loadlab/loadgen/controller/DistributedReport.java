@@ -1,0 +1,49 @@
+package io.loadlab.loadgen.controller;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.distributed.AgentSummary;
+import io.loadlab.loadgen.distributed.MergedReport;
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.RunReport;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The figures of a distributed run: every agent's measured part merged exactly (counters summed, histograms added;
+ * no percentile is ever averaged) and one line per agent. The merged histogram itself is the run's, downloaded as
+ * any run's ({@code GET /runs/{id}/histogram}).
+ *
+ * @param runKind           the kind of run the agents drove ({@code http})
+ * @param requests          measured completed requests, summed over the agents
+ * @param warmupRequests    warm-up completed requests, summed: with {@code requests}, what the target counted
+ * @param durationSeconds   the spec's measured duration
+ * @param requestsPerSecond {@code requests} over the longest measured time an agent delivered
+ * @param errors            measured errors, summed
+ * @param counts            every measured counter, summed
+ * @param latencyMicros     percentiles of the merged histogram
+ * @param histogramCount    values in the merged histogram: the sum of the agents' histograms' counts
+ * @param agents            one line per agent, in the order they were given their parts
+ * @param partial           true when an agent failed or did not deliver its last interval
+ * @param failure           which agents failed and why, null when none did
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
+                                double requestsPerSecond, long errors, Map<Counter, Long> counts,
+                                LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
+                                boolean partial, String failure) implements RunReport {
+
+    public DistributedReport {
+        Objects.requireNonNull(runKind, "runKind");
+        Objects.requireNonNull(latencyMicros, "latencyMicros");
+        counts = Map.copyOf(counts);
+        agents = List.copyOf(agents);
+    }
+
+    static DistributedReport of(String runKind, double durationSeconds, MergedReport m, long histogramCount) {
+        return new DistributedReport(runKind, m.requests(), m.warmupRequests(), durationSeconds, m.requestsPerSecond(),
+                m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), m.failure());
+    }
+}

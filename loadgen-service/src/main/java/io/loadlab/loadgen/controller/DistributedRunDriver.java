@@ -1,0 +1,67 @@
+package io.loadlab.loadgen.controller;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.distributed.AgentClient;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
+import io.loadlab.loadgen.distributed.AgentEndpoint;
+import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunDriver;
+import io.loadlab.loadgen.run.RunSpec;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.net.UnknownHostException;
+import java.util.List;
+
+/**
+ * Starts distributed runs: resolves the agents at each start (a headless Service's pods as they are now) and
+ * hands the run to its own {@link ControllerRun}.
+ */
+@ApplicationScoped
+public class DistributedRunDriver implements RunDriver {
+
+    private final AgentDiscovery discovery;
+    private final AgentClient client;
+    private final ObjectMapper json;
+    private final NanoClock clock;
+    private final String version;
+
+    @Inject
+    public DistributedRunDriver(AgentDiscovery discovery, AgentClient client, ObjectMapper json, NanoClock clock,
+                                @ConfigProperty(name = "loadgen.agent.version",
+                                        defaultValue = "${quarkus.application.version}") String version) {
+        this.discovery = discovery;
+        this.client = client;
+        this.json = json;
+        this.clock = clock;
+        this.version = version;
+    }
+
+    @Override
+    public String kind() {
+        return DistributedRunSpec.KIND;
+    }
+
+    /**
+     * @throws IllegalStateException when fewer agents are found than the spec asks for (the run is recorded as
+     *                               failed to start, naming the count and the setting)
+     */
+    @Override
+    public LoadRun start(RunSpec spec) {
+        DistributedRunSpec d = (DistributedRunSpec) spec;
+        List<AgentEndpoint> found;
+        try {
+            found = discovery.agents();
+        } catch (UnknownHostException e) {
+            throw new IllegalStateException(AgentDiscovery.PROPERTY + " found no agent: " + e.getMessage(), e);
+        }
+        int n = d.agentsOf(found.size());
+        if (n < 1 || n > found.size()) {
+            throw new IllegalStateException("the run asks for " + d.agents() + " agents; " + AgentDiscovery.PROPERTY
+                    + " gives " + found.size());
+        }
+        return new ControllerRun(d, found.subList(0, n), client, json, clock, version).start();
+    }
+}

@@ -1,0 +1,108 @@
+package io.loadlab.loadgen.controller;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code "agents"} on a controller with two configured agents that are not there (the discard port, 9, refuses on
+ * loopback): every bad value is a 400 naming the field, and a run whose agents cannot be reached fails before any
+ * part is given out, naming the agent. The runs with real agents are in {@code DistributedRunsIT}.
+ */
+@QuarkusTest
+@TestProfile(DistributedRunsApiTest.TwoAbsentAgents.class)
+class DistributedRunsApiTest {
+
+    static final String HTTP = "'kind':'http','target':'http://127.0.0.1:9/'";
+
+    public static class TwoAbsentAgents implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("loadgen.agents", "http://127.0.0.1:9,http://127.0.0.2:9",
+                    "loadgen.data-dir", "target/loadgen-data-controller-test");
+        }
+    }
+
+    private static RequestSpecification authed() {
+        return given().header("Authorization", "Bearer test-token").contentType("application/json");
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "'agents':0                                | agents      | count from 1 to 64",
+            "'agents':65                               | agents      | count from 1 to 64",
+            "'agents':'some'                           | agents      | count from 1 to 64",
+            "'agents':1.5                              | agents      | count from 1 to 64",
+            "'agents':3                                | agents      | 3 asked for, loadgen.agents names 2",
+            "'agents':2,'connections':1,'threads':1    | connections | cannot be split",
+            "'agents':'all','connections':1,'threads':1 | connections | cannot be split",
+            "'agents':2,'connections':4,'rate':0.15    | rate        | below the minimum",
+            "'agents':2,'duration':'2h'                | duration    | max-duration",
+    })
+    void everyBadValueIsNamed(String extra, String field, String message) {
+        String body = ("{" + HTTP + "," + extra + "}").replace('\'', '"');
+        authed().body(body).post("/runs").then().statusCode(400)
+                .body("violations.field", hasItem(field))
+                .body("violations.find { it.field == '" + field + "' }.message", containsString(message));
+    }
+
+    @Test
+    void onlyHttpRunsAreSpread() {
+        authed().body("{\"kind\":\"udp-throughput\",\"target\":\"udp://127.0.0.1:9\",\"duration\":\"1s\",\"agents\":2}")
+                .post("/runs").then().statusCode(400)
+                .body("violations.find { it.field == 'agents' }.message", containsString("only http"));
+    }
+
+    @Test
+    void theDistributedKindIsNotPostedDirectly() {
+        authed().body("{\"kind\":\"distributed\",\"agents\":\"2\",\"run\":{}}").post("/runs").then().statusCode(400)
+                .body("violations.field", hasItem("kind"));
+    }
+
+    @Test
+    void aTargetOffTheAllowlistIsRefusedByTheControllerToo() {
+        authed().body("{\"kind\":\"http\",\"target\":\"http://192.0.2.1/\",\"connections\":2,\"agents\":2}")
+                .post("/runs").then().statusCode(403);
+    }
+
+    @Test
+    void unreachableAgentsFailTheRunBeforeAnyPartNamingTheAgent() throws InterruptedException {
+        String id = authed().body(("{" + HTTP + ",'duration':'1s','connections':2,'agents':'all'}").replace('\'', '"')).post("/runs").then()
+                .statusCode(202).extract().path("id");
+        JsonPath run = awaitEnd(id);
+        assertEquals("failed", run.getString("state"), run.prettify());
+        assertTrue(run.getString("failure").contains("agent 127.0.0.1:9"), run.getString("failure"));
+        assertTrue(run.getString("failure").contains("no agent was started"), run.getString("failure"));
+        assertEquals("distributed", run.getString("spec.kind"));
+        assertEquals("all", run.getString("spec.agents"));
+        assertEquals("http", run.getString("spec.run.kind"));
+        assertNull(run.get("report"));
+    }
+
+    private static JsonPath awaitEnd(String id) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            JsonPath run = given().get("/runs/" + id).then().statusCode(200).extract().jsonPath();
+            if (!"running".equals(run.getString("state")) && !"queued".equals(run.getString("state"))) {
+                return run;
+            }
+            assertTrue(System.nanoTime() < deadline, "run " + id + " still " + run.getString("state"));
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+    }
+}
