@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DashboardModelTest {
 
     private static final List<Dashboard> DASHBOARDS = Dashboard.all();
+    /** A series selector's label matchers: {@code metric{...}}. */
+    private static final Pattern SELECTOR = Pattern.compile("[A-Za-z_:][\\w:]*\\{([^}]*)}");
 
     @Test
     void thereAreTheThreeDashboardsWithUniqueUids() {
@@ -130,6 +134,36 @@ class DashboardModelTest {
                             q.where() + ": reads jvm_* meters, which native builds lack; say \"(JVM only)\" in the title");
                 }
             }
+        }
+    }
+
+    /**
+     * Issue 12: the load generator dashboard splits rate, errors and saturation by the {@code agent} tag every loadgen
+     * meter carries, each by-agent query honours {@code $agent} and names the agent in its legend (one line per agent).
+     */
+    @Test
+    void loadgenDashboardShowsRateErrorsAndSaturationByAgent() {
+        Dashboard d = DASHBOARDS.stream().filter(x -> "loadlab-loadgen".equals(x.uid())).findFirst().orElseThrow();
+        Dashboard.Variable agent = d.variables().stream().filter(v -> v.name().equals("agent")).findFirst()
+                .orElseThrow(() -> new AssertionError(d.name() + ": no $agent variable"));
+        assertTrue(agent.multi() && agent.includeAll(), d.name() + ": $agent must allow several agents and All");
+        assertTrue(agent.query().endsWith(", agent)"), d.name() + ": $agent lists agent values: " + agent.query());
+        List<Dashboard.Query> byAgent = d.queries().stream().filter(q -> q.expr().contains("by (agent)")).toList();
+        for (Dashboard.Query q : byAgent) {
+            Matcher selector = SELECTOR.matcher(q.expr());
+            int selectors = 0;
+            while (selector.find()) {
+                selectors++;
+                assertTrue(selector.group(1).contains("agent=~\"$agent\""),
+                        q.where() + ": selector {" + selector.group(1) + "} ignores $agent");
+            }
+            assertTrue(selectors > 0, q.where() + ": no selector");
+            assertTrue(q.target().path("legendFormat").asText().contains("{{agent}}"), q.where() + ": legend names the agent");
+        }
+        for (String meter : List.of("loadgen_achieved_rate", "loadgen_errors_total", "process_cpu_usage",
+                "loadgen_cpu_runqueue_wait_seconds_total")) {
+            assertTrue(byAgent.stream().anyMatch(q -> q.expr().contains(meter + "{")),
+                    d.name() + ": no panel shows " + meter + " by (agent)");
         }
     }
 

@@ -26,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -46,6 +47,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * REST API, loads the target: an HTTP run, then a UDP run against the reflector. Then every template
  * variable and every panel query of every dashboard is evaluated through Prometheus' HTTP API at a moment
  * inside the run that feeds it (UDP panels: the UDP run), and must return data.
+ * <p>Two loadgen processes, each with its own {@code loadgen.agent.name}, drive the HTTP run side by side (as the
+ * agents of a distributed run do), so the panels split {@code by (agent)} are seen to split: one series per agent.
  */
 @SystemTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -62,6 +65,8 @@ class DashboardQueriesIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** RunState's end states as the API writes them. */
     private static final List<String> FINISHED = List.of("completed", "failed", "cancelled");
+    /** The two loadgens' agent names: the first runs everything, the second only the HTTP run beside it. */
+    private static final List<String> AGENTS = List.of("dash-agent-a", "dash-agent-b");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final List<AutoCloseable> processes = new ArrayList<>();
@@ -72,6 +77,7 @@ class DashboardQueriesIT {
     private double udpMoment;
     private double experimentMoment;
     private JsonNode httpRun;
+    private JsonNode secondHttpRun;
     private JsonNode udpRun;
     private JsonNode experiment;
 
@@ -83,25 +89,27 @@ class DashboardQueriesIT {
 
         int targetPort = FreePorts.tcp();
         int loadgenPort = FreePorts.tcp();
+        int secondLoadgenPort = FreePorts.tcp();
         int udpPort = FreePorts.udp();
         String token = UUID.randomUUID().toString();
         Path config = work.resolve("prometheus.yml");
-        writeScrapeConfig(config, Map.of("target-service", "127.0.0.1:" + targetPort, "loadgen-service", "127.0.0.1:" + loadgenPort));
+        writeScrapeConfig(config, Map.of("target-service", List.of("127.0.0.1:" + targetPort),
+                "loadgen-service", List.of("127.0.0.1:" + loadgenPort, "127.0.0.1:" + secondLoadgenPort)));
         assertNull(Prometheus.check(config), "promtool check config " + config);
 
         LocalProcess target = start("target-service", ServiceJar.TARGET.command(List.of(), List.of("-Xmx256m",
                 "-Dquarkus.http.port=" + targetPort, "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.host=127.0.0.1",
                 "-Dtarget.udp.port=" + udpPort)), work);
-        LocalProcess loadgen = start("loadgen-service", ServiceJar.LOADGEN.command(List.of(), List.of("-Xmx256m",
-                "-Dquarkus.http.port=" + loadgenPort, "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
-                "-Dloadgen.data-dir=" + work.resolve("loadgen-data"))), work);
+        LocalProcess loadgen = startLoadgen(loadgenPort, token, AGENTS.get(0), work);
+        LocalProcess secondLoadgen = startLoadgen(secondLoadgenPort, token, AGENTS.get(1), work);
         prometheusProcess = Prometheus.start(config, work);
         processes.add(prometheusProcess);
         target.awaitReady("http://127.0.0.1:" + targetPort + "/q/health/ready", Duration.ofSeconds(30));
         loadgen.awaitReady("http://127.0.0.1:" + loadgenPort + "/q/health/ready", Duration.ofSeconds(30));
+        secondLoadgen.awaitReady("http://127.0.0.1:" + secondLoadgenPort + "/q/health/ready", Duration.ofSeconds(30));
         prometheus = new PrometheusApi(prometheusProcess.base());
         startedAt = now();
-        awaitScraped("target-service", "loadgen-service");
+        awaitScraped(Map.of("target-service", 1, "loadgen-service", 2));
 
         String loadgenUrl = "http://127.0.0.1:" + loadgenPort;
         ObjectNode http = JSON.createObjectNode().put("kind", "http")
@@ -110,8 +118,12 @@ class DashboardQueriesIT {
                 .put("duration", HTTP_RUN.toSeconds() + "s").put("rate", 400).put("timeout", "2s");
         http.putObject("headers").put("Content-Type", "application/json");
         String httpUrl = startRun(loadgenUrl, token, http);
+        // The second loadgen only has to be seen as a second agent: a light part of the same run keeps its cost low.
+        String secondHttpUrl = startRun("http://127.0.0.1:" + secondLoadgenPort, token,
+                http.deepCopy().put("connections", 1).put("rate", 100));
         httpMoment = momentBeforeEnd(HTTP_RUN);
         httpRun = awaitFinished(httpUrl, HTTP_RUN.plusSeconds(30));
+        secondHttpRun = awaitFinished(secondHttpUrl, HTTP_RUN.plusSeconds(30));
 
         ObjectNode udp = JSON.createObjectNode().put("kind", "udp-underload").put("target", "udp://127.0.0.1:" + udpPort)
                 .put("messageSize", 64).put("rate", 2000).put("replyEvery", 100).put("duration", UDP_RUN.toSeconds() + "s")
@@ -155,6 +167,7 @@ class DashboardQueriesIT {
     @Test
     void httpLoadWentThroughTheLoadgenToTheTarget() throws Exception {
         assertEquals("completed", httpRun.path("state").asText(), "run: " + httpRun);
+        assertEquals("completed", secondHttpRun.path("state").asText(), "second loadgen's run: " + secondHttpRun);
         String uri = "uri=\"/test/testApi\"";
         assertPositive("sum(rate(http_server_requests_seconds_count{" + uri + ", status=\"200\"}[" + RATE_INTERVAL + "]))", httpMoment);
         assertPositive("sum(loadgen_achieved_rate)", httpMoment);
@@ -178,6 +191,26 @@ class DashboardQueriesIT {
         assertEquals("completed", experiment.path("state").asText(), "experiment: " + experiment);
         assertPositive("max(loadgen_experiment_cell_info{target=\"local\", variant=~\".+\"})", experimentMoment);
         assertPositive("max(loadgen_experiment_active)", experimentMoment);
+    }
+
+    /**
+     * Issue 12: every query split {@code by (agent)} returns one series per loadgen, each labelled with that
+     * loadgen's {@code agent} tag, the two exactly; and {@code $agent} offers both.
+     */
+    @TestFactory
+    Stream<DynamicTest> byAgentQueriesReturnOneSeriesPerAgent() {
+        Dashboard d = Dashboard.all().stream().filter(x -> "loadlab-loadgen".equals(x.uid())).findFirst().orElseThrow();
+        List<Dashboard.Query> byAgent = d.queries().stream().filter(q -> q.expr().contains("by (agent)")).toList();
+        assertFalse(byAgent.isEmpty(), d.name() + ": no query split by (agent)");
+        DynamicTest variable = DynamicTest.dynamicTest("$agent", () -> assertEquals(
+                "(" + String.join("|", AGENTS.stream().map(TemplateValues::regexEscape).toList()) + ")",
+                resolve(d).apply("$agent"), "$agent: both loadgens' agent names"));
+        return Stream.concat(Stream.of(variable), byAgent.stream().map(q -> DynamicTest.dynamicTest(q.where(), () -> {
+            String promql = resolve(d).apply(q.expr());
+            List<String> agents = new ArrayList<>();
+            prometheus.query(promql, httpMoment).path("result").forEach(r -> agents.add(r.path("metric").path("agent").asText("")));
+            assertEquals(AGENTS, agents.stream().sorted().toList(), q.where() + ": series' agent labels\n  expr: " + promql);
+        })));
     }
 
     @TestFactory
@@ -266,38 +299,45 @@ class DashboardQueriesIT {
         throw new AssertionError("run did not finish within " + timeout + ": " + run);
     }
 
-    private void awaitScraped(String... jobs) throws IOException, InterruptedException {
+    /** Waits until Prometheus has scraped each job's targets, as many as given, successfully. */
+    private void awaitScraped(Map<String, Integer> targetsByJob) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (System.nanoTime() < deadline) {
             JsonNode result = prometheus.query("up == 1", now()).path("result");
-            List<String> up = new ArrayList<>();
-            result.forEach(s -> up.add(s.path("metric").path("job").asText()));
-            if (up.containsAll(List.of(jobs))) {
+            Map<String, Integer> up = new HashMap<>();
+            result.forEach(s -> up.merge(s.path("metric").path("job").asText(), 1, Integer::sum));
+            if (targetsByJob.entrySet().stream().allMatch(e -> up.getOrDefault(e.getKey(), 0) >= e.getValue())) {
                 return;
             }
             Thread.sleep(250);
         }
-        fail("Prometheus did not scrape " + List.of(jobs) + " within 20 s:\n" + prometheusProcess.logTail());
+        fail("Prometheus did not scrape " + targetsByJob + " within 20 s:\n" + prometheusProcess.logTail());
     }
 
     /** prometheus-local.yml with each job's targets replaced and every interval at 1 s. */
-    private static void writeScrapeConfig(Path out, Map<String, String> targetByJob) throws IOException {
+    private static void writeScrapeConfig(Path out, Map<String, List<String>> targetByJob) throws IOException {
         ObjectNode config = (ObjectNode) ProvisioningTest.YAML.readTree(GrafanaDir.localPrometheusConfig().toFile());
         ObjectNode global = config.with("global");
         global.put("scrape_interval", "1s").put("scrape_timeout", "1s").put("evaluation_interval", "1s");
         List<String> seen = new ArrayList<>();
         for (JsonNode job : config.path("scrape_configs")) {
             String name = job.path("job_name").asText();
-            String address = targetByJob.get(name);
-            assertTrue(address != null, "prometheus-local.yml: unexpected job " + name);
+            List<String> addresses = targetByJob.get(name);
+            assertTrue(addresses != null, "prometheus-local.yml: unexpected job " + name);
             seen.add(name);
             for (JsonNode sc : job.path("static_configs")) {
                 ArrayNode targets = ((ObjectNode) sc).putArray("targets");
-                targets.add(address);
+                addresses.forEach(targets::add);
             }
         }
         assertTrue(seen.containsAll(targetByJob.keySet()), "prometheus-local.yml lacks jobs: " + targetByJob.keySet());
         ProvisioningTest.YAML.writeValue(out.toFile(), config);
+    }
+
+    private LocalProcess startLoadgen(int port, String token, String agentName, Path work) {
+        return start("loadgen-" + agentName, ServiceJar.LOADGEN.command(List.of(), List.of("-Xmx256m",
+                "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
+                "-Dloadgen.agent.name=" + agentName, "-Dloadgen.data-dir=" + work.resolve("data-" + agentName))), work);
     }
 
     private LocalProcess start(String name, List<String> command, Path work) {
