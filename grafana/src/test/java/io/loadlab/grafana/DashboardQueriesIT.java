@@ -44,7 +44,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * The dashboards against the real thing: a Prometheus started here scrapes both packaged services
  * (every second, with prometheus-local.yml adapted to free ports) while the loadgen, driven through its
- * REST API, loads the target: an HTTP run, then a UDP run against the reflector. Then every template
+ * REST API, loads the target: an HTTP run, a short keep-alive-off one, then a UDP run against the reflector. Then every template
  * variable and every panel query of every dashboard is evaluated through Prometheus' HTTP API at a moment
  * inside the run that feeds it (UDP panels: the UDP run), and must return data.
  * <p>Two loadgen processes, each with its own {@code loadgen.agent.name}, drive the HTTP run side by side (as the
@@ -56,6 +56,10 @@ class DashboardQueriesIT {
 
     private static final Duration HTTP_RUN = Duration.ofSeconds(8);
     private static final Duration UDP_RUN = Duration.ofSeconds(5);
+    /** A keep-alive-off run: a connection per request, 2 × 50/s, each leaving a socket in TIME_WAIT for 60 s. */
+    private static final Duration CLOSE_RUN = Duration.ofSeconds(2);
+    /** Two scrapes at 1 s: enough for Prometheus to hold the figures a run set at its end. */
+    private static final Duration SCRAPED = Duration.ofMillis(2500);
     /** One experiment cell (an HTTP run); it starts right after the experiment is posted, its link given. */
     private static final Duration EXPERIMENT_CELL = Duration.ofSeconds(6);
     /** Queries are evaluated this long before a run ends: several scrapes of load, the run still active. */
@@ -76,8 +80,10 @@ class DashboardQueriesIT {
     private double httpMoment;
     private double udpMoment;
     private double experimentMoment;
+    private double closeMoment;
     private JsonNode httpRun;
     private JsonNode secondHttpRun;
+    private JsonNode closeRun;
     private JsonNode udpRun;
     private JsonNode experiment;
 
@@ -124,6 +130,12 @@ class DashboardQueriesIT {
         httpMoment = momentBeforeEnd(HTTP_RUN);
         httpRun = awaitFinished(httpUrl, HTTP_RUN.plusSeconds(30));
         secondHttpRun = awaitFinished(secondHttpUrl, HTTP_RUN.plusSeconds(30));
+
+        ObjectNode close = http.deepCopy().put("keepAlive", false).put("connections", 2).put("rate", 50)
+                .put("duration", CLOSE_RUN.toSeconds() + "s").put("timeout", "10s");
+        closeRun = awaitFinished(startRun(loadgenUrl, token, close), CLOSE_RUN.plusSeconds(30));
+        Thread.sleep(SCRAPED.toMillis());
+        closeMoment = now();
 
         ObjectNode udp = JSON.createObjectNode().put("kind", "udp-underload").put("target", "udp://127.0.0.1:" + udpPort)
                 .put("messageSize", 64).put("rate", 2000).put("replyEvery", 100).put("duration", UDP_RUN.toSeconds() + "s")
@@ -175,6 +187,25 @@ class DashboardQueriesIT {
         assertPositive("sum(rate(loadgen_bytes_received_total[" + RATE_INTERVAL + "]))", httpMoment);
         assertPositive("sum(loadgen_active_connections)", httpMoment);
         assertPositive("max(loadgen_latency_seconds{quantile=\"0.99\"})", httpMoment);
+    }
+
+    /**
+     * Both dashboards' TCP state panels after a keep-alive-off run: the loadgen's gauge is the run's own figure,
+     * and each connection it closed sits in TIME_WAIT for 60 s at one end or the other (or both), so the loadgen's
+     * and the target's together hold at least as many as it opened.
+     */
+    @Test
+    void aKeepAliveOffRunsTimeWaitIsOnTheLoadgenOrTheTarget() throws Exception {
+        assertEquals("completed", closeRun.path("state").asText(), "run: " + closeRun);
+        JsonNode report = closeRun.path("report");
+        double ours = value("sum(loadgen_local_ports{state=\"time_wait\"})", closeMoment);
+        assertEquals(report.path("localPorts").path("timeWait").asDouble(-1), ours, "the gauge is the report's figure");
+        assertEquals(report.path("localPorts").path("inUse").asDouble(-1),
+                value("sum(loadgen_local_ports{state=\"in_use\"})", closeMoment));
+        double theirs = value("sum(target_tcp_connections{state=\"time_wait\"})", closeMoment);
+        long opened = report.path("connectionsOpened").asLong();
+        assertTrue(opened > 0 && ours + theirs >= opened,
+                "TIME_WAIT: loadgen " + ours + " + target " + theirs + " < " + opened + " connections opened");
     }
 
     @Test
@@ -262,10 +293,15 @@ class DashboardQueriesIT {
     }
 
     private void assertPositive(String promql, double moment) throws IOException, InterruptedException {
+        double value = value(promql, moment);
+        assertTrue(value > 0, promql + " = " + value);
+    }
+
+    /** An instant query's first sample at {@code moment}. */
+    private double value(String promql, double moment) throws IOException, InterruptedException {
         JsonNode result = prometheus.query(promql, moment).path("result");
         assertFalse(result.isEmpty(), "no data: " + promql);
-        double value = Double.parseDouble(result.get(0).path("value").get(1).asText());
-        assertTrue(value > 0, promql + " = " + value);
+        return Double.parseDouble(result.get(0).path("value").get(1).asText());
     }
 
     private String startRun(String loadgen, String token, ObjectNode spec) throws IOException, InterruptedException {

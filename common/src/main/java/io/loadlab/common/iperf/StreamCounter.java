@@ -1,10 +1,16 @@
 package io.loadlab.common.iperf;
 
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * One stream's counts: its id, bytes moved, datagrams sent (UDP senders: the last sequence number) and, for a
  * UDP receiver, its {@link UdpReceiveStats}. Written by the stream's own thread, read by anyone.
+ *
+ * <p>With an omit window (iperf3's {@code -O}), what moves before the window's end is counted in {@link #bytes()}
+ * but left out of {@link #measuredBytes()}, and a receiver's jitter starts again at its end, as iperf3 3.12's
+ * iperf_reset_stats does when its omit timer fires. Which side of the end a byte falls on is decided when it is
+ * counted, so the omitted part is what moved before the end, never more, however late the stream's thread runs.
  */
 public final class StreamCounter {
 
@@ -14,6 +20,10 @@ public final class StreamCounter {
     private final AtomicLong datagramsSent = new AtomicLong();
     private final UdpReceiveStats udp = new UdpReceiveStats();
     private final BytesListener listener;
+    private final long omitEndNanos;
+    private final LongSupplier nanoTime;
+    private volatile boolean omitting;
+    private volatile long omittedBytes;
 
     /** Told of every byte counted, e.g. a service's meter; must be cheap and thread-safe. */
     @FunctionalInterface
@@ -23,10 +33,24 @@ public final class StreamCounter {
         BytesListener NONE = b -> { };
     }
 
+    /** A stream with nothing omitted. */
     public StreamCounter(int id, boolean sending, BytesListener listener) {
+        this(id, sending, listener, false, 0, null);
+    }
+
+    /** A stream whose figures leave out what moves before {@code omitEndNanos}, on {@code nanoTime}'s scale. */
+    public StreamCounter(int id, boolean sending, BytesListener listener, long omitEndNanos, LongSupplier nanoTime) {
+        this(id, sending, listener, true, omitEndNanos, nanoTime);
+    }
+
+    private StreamCounter(int id, boolean sending, BytesListener listener, boolean omitting, long omitEndNanos,
+                          LongSupplier nanoTime) {
         this.id = id;
         this.sending = sending;
         this.listener = listener;
+        this.omitting = omitting;
+        this.omitEndNanos = omitEndNanos;
+        this.nanoTime = nanoTime;
     }
 
     public int id() {
@@ -38,8 +62,25 @@ public final class StreamCounter {
         return sending;
     }
 
+    /** Every byte moved, the omitted ones included: what a meter counts. */
     public long bytes() {
         return bytes.get();
+    }
+
+    /**
+     * Bytes moved before the omit window's end: all of them when nothing moved since it ended, none while it
+     * has not ended (iperf3 reports everything of a test that ends inside its omitted seconds).
+     */
+    public long omittedBytes() {
+        if (!omitting) {
+            return omittedBytes;
+        }
+        return omitOver() ? bytes.get() : 0;
+    }
+
+    /** The figure iperf3 reports: bytes moved after the omit window. */
+    public long measuredBytes() {
+        return bytes() - omittedBytes();
     }
 
     public long datagramsSent() {
@@ -51,11 +92,20 @@ public final class StreamCounter {
     }
 
     void addBytes(long n) {
+        if (omitting && omitOver()) {
+            omittedBytes = bytes.get();
+            udp.restartJitter();
+            omitting = false;
+        }
         bytes.addAndGet(n);
         listener.add(n);
     }
 
     long nextSequence() {
         return datagramsSent.incrementAndGet();
+    }
+
+    private boolean omitOver() {
+        return nanoTime.getAsLong() - omitEndNanos >= 0;
     }
 }

@@ -38,6 +38,14 @@ public final class UdpReceiveStats {
         datagrams++;
     }
 
+    /**
+     * The omitted seconds are over: jitter is smoothed afresh from 0, the previous transit kept, as iperf3's
+     * iperf_reset_stats zeroes it. Called by the writer.
+     */
+    void restartJitter() {
+        jitterSeconds = 0;
+    }
+
     /** Highest sequence number seen: what iperf3 reports as the stream's packets. */
     public long packets() {
         return packets;

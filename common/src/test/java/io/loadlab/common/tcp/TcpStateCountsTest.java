@@ -43,12 +43,26 @@ class TcpStateCountsTest {
                1: 0000000000000000FFFF00000100007F:8A42 0000000000000000FFFF00000200007F:1F90 06 00000000:00000000
             """;
         String[] forms = TcpStateCounts.procForms(InetAddress.getByName("127.0.0.1"));
-        Map<TcpState, Long> counts = TcpStateCounts.parsePeer(TCP, forms, 8080, new EnumMap<>(TcpState.class));
-        TcpStateCounts.parsePeer(mapped, forms, 8080, counts);
+        Map<TcpState, Long> counts = TcpStateCounts.parsePeer(TCP, TcpStateCounts.ANY_PORT, forms, 8080,
+                new EnumMap<>(TcpState.class));
+        TcpStateCounts.parsePeer(mapped, TcpStateCounts.ANY_PORT, forms, 8080, counts);
         // the client end 8A3C (tcp) and the dual-stack client end 8A40 (tcp6, ::ffff:127.0.0.1); not 127.0.0.2's
         assertEquals(1L, counts.get(TcpState.ESTABLISHED));
         assertEquals(1L, counts.get(TcpState.TIME_WAIT));
         assertEquals(2, counts.values().stream().mapToLong(Long::longValue).sum());
+    }
+
+    @Test
+    void oneConnectionsEndIsTheLocalPortAndThePeerTogether() throws Exception {
+        // the server's end of the connection from 127.0.0.1:8A3E sits in TIME_WAIT on 8080; an older server end to
+        // the same client port, on another local port (1F91), is another connection and must not count
+        String table = TCP + "   4: 0100007F:1F91 0100007F:8A3E 06 00000000:00000000 03:00001770 00000000     0        0 0 3 0\n";
+        String[] forms = TcpStateCounts.procForms(InetAddress.getByName("127.0.0.1"));
+        Map<TcpState, Long> one = TcpStateCounts.parsePeer(table, 8080, forms, 0x8A3E, new EnumMap<>(TcpState.class));
+        assertEquals(Map.of(TcpState.TIME_WAIT, 1L), one);
+        Map<TcpState, Long> any = TcpStateCounts.parsePeer(table, TcpStateCounts.ANY_PORT, forms, 0x8A3E,
+                new EnumMap<>(TcpState.class));
+        assertEquals(Map.of(TcpState.TIME_WAIT, 2L), any);
     }
 
     @Test

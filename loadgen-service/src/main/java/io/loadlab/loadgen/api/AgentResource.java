@@ -70,7 +70,7 @@ public class AgentResource {
     DataDir dataDir;
     @ConfigProperty(name = "loadgen.agent.name")
     Optional<String> name;
-    @ConfigProperty(name = "loadgen.agent.version", defaultValue = "${quarkus.application.version}")
+    @ConfigProperty(name = "loadgen.agent.version")
     String version;
 
     @GET

@@ -30,8 +30,7 @@ public class DistributedRunDriver implements RunDriver {
 
     @Inject
     public DistributedRunDriver(AgentDiscovery discovery, AgentClient client, ObjectMapper json, NanoClock clock,
-                                @ConfigProperty(name = "loadgen.agent.version",
-                                        defaultValue = "${quarkus.application.version}") String version) {
+                                @ConfigProperty(name = "loadgen.agent.version") String version) {
         this.discovery = discovery;
         this.client = client;
         this.json = json;

@@ -11,19 +11,21 @@ import jakarta.inject.Singleton;
 import java.util.Optional;
 
 /**
- * HTTP runs as the rest of the loadgen sees them: the spec's JSON, wrk's text, outcome meters, and the figures of a cell. A
+ * HTTP runs as the rest of the loadgen sees them: the spec's JSON, wrk's text, outcome and local port meters, and the figures of a cell. A
  * {@code @Singleton}, as the other kinds: the contract is a class with a constructor, which a client proxy cannot wrap.
  */
 @Singleton
 public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
 
     private final HttpOutcomeMeters meters;
+    private final LocalPortMeters ports;
     private final HttpSpecReader reader;
 
     @Inject
-    public HttpKind(HttpOutcomeMeters meters, LimitsConfig limits) {
+    public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits) {
         super(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
         this.meters = meters;
+        this.ports = ports;
         this.reader = new HttpSpecReader(limits);
     }
 
@@ -41,6 +43,7 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     @Override
     protected void count(HttpRunSpec spec, HttpReport report) {
         meters.count(report);
+        ports.count(report);
     }
 
     @Override

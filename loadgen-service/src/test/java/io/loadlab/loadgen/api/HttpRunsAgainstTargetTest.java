@@ -185,6 +185,21 @@ class HttpRunsAgainstTargetTest {
         assertTrue(m.find(), "the target exports target_tcp_connections{state=\"time_wait\"}");
         long theirs = (long) Double.parseDouble(m.group(1));
         assertTrue(ours + theirs >= 100, "TIME_WAIT: loadgen " + ours + " + target " + theirs + " < 100 closed connections");
+        // the run's end figures, as the dashboard reads them (set when the run ends, so polled a bounded while)
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (localPorts("in_use") != run.getLong("report.localPorts.inUse") && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertEquals(run.getLong("report.localPorts.inUse"), localPorts("in_use"), "loadgen_local_ports{state=\"in_use\"}");
+        assertEquals(ours, localPorts("time_wait"), "loadgen_local_ports{state=\"time_wait\"}");
+    }
+
+    /** {@code loadgen_local_ports{state}} as /q/metrics shows it now. */
+    private static long localPorts(String state) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("loadgen_local_ports\\{[^}]*state=\"" + state + "\"[^}]*} (\\S+)")
+                .matcher(given().get("/q/metrics").then().statusCode(200).extract().asString());
+        assertTrue(m.find(), "the loadgen exports loadgen_local_ports{state=\"" + state + "\"}");
+        return (long) Double.parseDouble(m.group(1));
     }
 
     @Test

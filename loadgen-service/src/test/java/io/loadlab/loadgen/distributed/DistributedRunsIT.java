@@ -239,6 +239,8 @@ class DistributedRunsIT {
     @Test
     void anAgentOfAnotherVersionIsRefusedBeforeAnythingStarts() throws Exception {
         String version = agents.get(0).json("/agent/info").get("version").asText();
+        // the build's own version, not an unexpanded default (every build once answered "${quarkus.application.version}")
+        assertTrue(version.matches("[0-9][0-9A-Za-z.-]*"), "the build's version: " + version);
         Set<String> sameRuns = runIds(agents.get(0));
         Set<String> otherRuns = runIds(other);
         long before = target.served(200);

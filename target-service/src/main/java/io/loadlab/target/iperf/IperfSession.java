@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  * against the limits (SERVER_ERROR with iperf3's error number when over), streams collected
  * ({@link IperfStreams}), the test run until the client's TEST_END, results exchanged. Before answering with its
  * own results it lets receiving streams read until they hold what the client's results say it sent (bounded by
- * {@code drain-timeout}), so both ends' byte counts agree.
+ * {@code drain-timeout}), so both ends' byte counts agree. With the client's {@code -O} its results leave out
+ * what moved in the omitted seconds, as iperf3 3.12's server does: bytes after its omit window, packets and UDP
+ * errors whole (the client takes its own omitted packets off), jitter from the window's end, times from it too.
  */
 final class IperfSession implements Runnable {
 
@@ -118,11 +120,13 @@ final class IperfSession implements Runnable {
             streams.collectUdp(deadline);
         }
         collecting = false;
+        // the client starts its omit timer when it reads TEST_START: ours, started before, ends no later than its
+        long omitEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(p.omit());
         channel.writeState(IperfState.TEST_START);
         channel.writeState(IperfState.TEST_RUNNING);
         ProcessCpu cpuAtStart = ProcessCpu.now();
         long start = System.nanoTime();
-        streams.start();
+        streams.start(omitEnd);
         long testMillis = p.time() > 0 ? (p.time() + p.omit()) * 1000L : config.maxSeconds() * 1000L;
         control.socket().setSoTimeout(millis(testMillis + config.controlTimeout().toMillis()));
         awaitTestEnd(channel);
@@ -131,9 +135,12 @@ final class IperfSession implements Runnable {
         channel.writeState(IperfState.EXCHANGE_RESULTS);
         TestResults client = TestResults.fromJson(channel.readJson(config.maxJsonBytes()));
         streams.drainReceivers(client, System.nanoTime() + config.drainTimeout().toNanos());
-        long elapsed = System.nanoTime() - start;
-        double[] cpu = ProcessCpu.now().utilisationSince(cpuAtStart, elapsed);
-        channel.writeJson(new TestResults(cpu[0], cpu[1], cpu[2], false, results(elapsed), Optional.empty()).toJson());
+        long now = System.nanoTime();
+        double[] cpu = ProcessCpu.now().utilisationSince(cpuAtStart, now - start);
+        // iperf3 times its results from the omit timer's firing, from the start when the test ended before it
+        long measuredFrom = p.omit() > 0 && now - omitEnd >= 0 ? omitEnd : start;
+        channel.writeJson(new TestResults(cpu[0], cpu[1], cpu[2], false, results(now - measuredFrom), Optional.empty())
+                .toJson());
         channel.writeState(IperfState.DISPLAY_RESULTS);
         try {
             channel.readState(); // IPERF_DONE; a client that closes instead has its results all the same
@@ -179,7 +186,7 @@ final class IperfSession implements Runnable {
         for (StreamCounter c : streams.counters()) {
             boolean udp = streams.protocol() == Protocol.UDP;
             long packets = !udp ? 0 : c.sending() ? c.datagramsSent() : c.udp().packets();
-            list.add(new StreamResult(c.id(), c.bytes(), -1, udp && !c.sending() ? c.udp().jitterSeconds() : 0,
+            list.add(new StreamResult(c.id(), c.measuredBytes(), -1, udp && !c.sending() ? c.udp().jitterSeconds() : 0,
                     udp && !c.sending() ? c.udp().lost() : 0, packets, 0, seconds));
         }
         return list;

@@ -145,13 +145,19 @@ final class IperfStreams {
         return streamCounters;
     }
 
-    /** One worker per stream (UDP: one receiver for all receiving streams), each on its own thread. */
-    void start() {
+    /**
+     * One worker per stream (UDP: one receiver for all receiving streams), each on its own thread; with the
+     * client's {@code -O}, each stream's figures leave out what it moves before {@code omitEndNanos}.
+     */
+    void start(long omitEndNanos) {
         boolean tcpTest = p.protocol() == Protocol.TCP;
         Map<SocketAddress, StreamCounter> routes = new HashMap<>();
         for (int i = 0; i < expected; i++) {
             boolean sending = i >= receiving;
-            StreamCounter counter = new StreamCounter(StreamId.of(i), sending, counters.listener(p.protocol(), sending));
+            StreamCounter.BytesListener meter = counters.listener(p.protocol(), sending);
+            StreamCounter counter = p.omit() > 0
+                    ? new StreamCounter(StreamId.of(i), sending, meter, omitEndNanos, System::nanoTime)
+                    : new StreamCounter(StreamId.of(i), sending, meter);
             streamCounters.add(counter);
             if (tcpTest) {
                 workers.add(sending
@@ -205,7 +211,8 @@ final class IperfStreams {
 
     /**
      * Receiving streams read on until each holds what the client sent on it (TCP: its bytes; UDP: its last
-     * sequence number), or the deadline passes; then they stop.
+     * sequence number), or the deadline passes; then they stop. With {@code -O} both sides count TCP bytes after
+     * their own omit window, and the target's ends first, so its count after the window reaches the client's.
      */
     void drainReceivers(TestResults client, long deadline) throws InterruptedException {
         while (System.nanoTime() < deadline && !streamCounters.stream().filter(c -> !c.sending()).allMatch(c -> holdsAll(c, client))) {
@@ -219,7 +226,7 @@ final class IperfStreams {
 
     private boolean holdsAll(StreamCounter c, TestResults client) {
         return client.stream(c.id()).map(sent -> p.protocol() == Protocol.TCP
-                ? c.bytes() >= sent.bytes() : c.udp().packets() >= sent.packets()).orElse(true);
+                ? c.measuredBytes() >= sent.bytes() : c.udp().packets() >= sent.packets()).orElse(true);
     }
 
     void close() {

@@ -102,6 +102,48 @@ class IperfServerTest {
         assertTrue(run.end("sum_received_bidir_reverse", "bytes") > 0, run.output());
     }
 
+    /**
+     * {@code -O 1} both ways: iperf3 3.12's server leaves what moved before its omit timer fired out of the results it
+     * sends (bytes since then; its meter here counts every byte), so the target's figures are less than it counted.
+     * Its omit window starts before it writes TEST_START and the client's when it reads it, so the target's ends
+     * first: what it reports receiving holds at least what the client reports sending after its own.
+     */
+    @Test
+    void tcpOmittedSecondsAreLeftOutOfTheTargetsFiguresBothWays() throws InterruptedException {
+        long receivedBefore = counters.received(Protocol.TCP);
+        long sentBefore = counters.sent(Protocol.TCP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-t", "2", "-O", "1", "--bidir", "-J"));
+        long up = run.end("sum_sent", "bytes");
+        long targetReceived = run.end("sum_received", "bytes");
+        long targetCounted = counters.received(Protocol.TCP) - receivedBefore;
+        assertTrue(up > 0, run.output());
+        assertTrue(targetReceived >= up, "the target's window ended first: " + targetReceived + " < " + up);
+        assertTrue(targetReceived < targetCounted, "the omitted second left out: " + targetReceived + " of " + targetCounted);
+        long targetSent = run.end("sum_sent_bidir_reverse", "bytes");
+        long targetSentCounted = counters.sent(Protocol.TCP) - sentBefore;
+        assertTrue(targetSent > 0 && targetSent < targetSentCounted,
+                "the omitted second left out: " + targetSent + " of " + targetSentCounted + " sent");
+    }
+
+    /**
+     * UDP with {@code -O 1}: bytes after the target's omit window, as iperf3's server reports them; packets and
+     * errors whole, as it sends them, which the client turns into the packets after its own window.
+     */
+    @Test
+    void udpOmittedSecondsAreLeftOutOfTheTargetsBytes() throws InterruptedException {
+        long before = counters.received(Protocol.UDP);
+        Iperf3Client.Outcome run = ok(Iperf3Client.run(server.port(), "-u", "-b", "10M", "-l", "1000", "-t", "2",
+                "-O", "1", "-J"));
+        long sent = run.end("sum_sent", "bytes");
+        long received = run.end("sum_received", "bytes");
+        long lost = run.end("sum_received", "lost_packets");
+        long counted = counters.received(Protocol.UDP) - before;
+        assertTrue(sent > 0, run.output());
+        assertTrue(received < counted, "the omitted second left out: " + received + " of " + counted);
+        assertTrue(received + lost * 1000 >= sent, "the target's window ended first:\n" + run.output());
+        assertEquals(run.end("sum_sent", "packets"), run.end("sum_received", "packets"), "packets whole, as iperf3 sends them");
+    }
+
     @Test
     void aSecondClientIsToldTheServerIsBusy() throws Exception {
         long deniedBefore = counters.denied();

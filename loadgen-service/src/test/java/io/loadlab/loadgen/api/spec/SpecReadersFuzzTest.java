@@ -10,6 +10,7 @@ import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.http.HttpKind;
 import io.loadlab.loadgen.http.HttpOutcomeMeters;
+import io.loadlab.loadgen.http.LocalPortMeters;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.ConfigDefaults;
 import io.loadlab.loadgen.run.InvalidSpecException;
@@ -36,7 +37,8 @@ class SpecReadersFuzzTest {
     private final SpecJson json = new SpecJson();
     private final UdpMessageMeters udpMeters = new UdpMessageMeters(new SimpleMeterRegistry());
     private final SpecParser runs = new SpecParser(new RunKinds(List.of(
-            new HttpKind(new HttpOutcomeMeters(new SimpleMeterRegistry()), limits),
+            new HttpKind(new HttpOutcomeMeters(new SimpleMeterRegistry()),
+                    new LocalPortMeters(new SimpleMeterRegistry()), limits),
             new UdpThroughputKind(udpMeters, limits), new UdpPingPongKind(udpMeters, limits), new UdpUnderLoadKind(udpMeters, limits))),
             AgentDiscovery.none());
     private final ExperimentSpecReader experiments = new ExperimentSpecReader(limits,
