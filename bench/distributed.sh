@@ -80,7 +80,7 @@ own = sum(a['requestsPerSecond'] for a in agents)
 ratio = merged / own if own > 0 else float('nan')
 per_second_ms = cpu * 1e3 / wall
 per_agent_second_ms = per_second_ms / n
-rates = ','.join(f'{a["name"]}={a["requestsPerSecond"]:.1f}' for a in agents)
+rates = ','.join(f'{a["name"]}={a["requestsPerSecond"]:.1f}@{a["startSkewMicros"]:.0f}us' for a in agents)
 print(f'{merged:.1f} {own:.1f} {ratio:.4f} {errors} {per_second_ms:.2f} {per_agent_second_ms:.2f} {rates}')
 EOF
 }
@@ -100,7 +100,7 @@ echo "   one 2-agent warm-up run of 3 s done, not counted"
 idle0=$(python3 "$here/lib/cpu.py" of "$ctl_pid"); sleep 5; idle1=$(python3 "$here/lib/cpu.py" of "$ctl_pid")
 echo "   the controller idle, for reference: $(awk -v a="$idle0" -v b="$idle1" 'BEGIN { printf "%.2f", (b - a) * 1e3 / 5 }') ms CPU per second"
 printf '%-4s %6s %12s %12s %8s %6s %10s %14s  %s\n' run agents 'merged/s' 'sum own/s' ratio errors 'ctl ms/s' 'ctl ms/agent-s' \
-  'agents req/s'
+  'agents: req/s@start skew (issue 12: under 5,000 us on loopback)'
 declare -A rates sums ratios totals costs
 bad=0
 for i in $(seq 1 "$RUNS"); do

@@ -5,7 +5,6 @@ import io.loadlab.testsupport.TargetService;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
  * Where a distributed test runs the target and its agents: all on loopback ({@link LoopbackHosts}), or each agent
@@ -22,9 +21,6 @@ interface AgentHosts extends AutoCloseable {
 
     /** Starts agent {@code i} (0 to {@link #AGENTS} - 1) on {@code data} with {@code properties}. */
     LoadgenService agent(int i, Path data, List<String> properties) throws Exception;
-
-    /** The start skew every agent must stay under, where issue 12 sets one: 5,000 µs on loopback. */
-    OptionalDouble startSkewBoundMicros();
 
     /** What a controller needs beyond its agents (an allowlist naming the target), as system properties. */
     List<String> controller();

@@ -5,7 +5,6 @@ import io.loadlab.testsupport.TargetService;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /** Target, agents and controllers all on 127.0.0.1, the loadgen's default allowlist. */
 final class LoopbackHosts implements AgentHosts {
@@ -18,11 +17,6 @@ final class LoopbackHosts implements AgentHosts {
     @Override
     public LoadgenService agent(int i, Path data, List<String> properties) throws Exception {
         return LoadgenService.start(data, properties);
-    }
-
-    @Override
-    public OptionalDouble startSkewBoundMicros() {
-        return OptionalDouble.of(5_000);
     }
 
     @Override

@@ -7,7 +7,6 @@ import io.loadlab.testsupport.TargetService;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
  * Each agent in a network namespace of its own ({@code distit-a0} ... {@code distit-a4}), joined to the root
@@ -57,15 +56,6 @@ final class NetnsHosts implements AgentHosts {
         List<String> all = new ArrayList<>(properties);
         all.addAll(allowTarget());
         return LoadgenService.start(data, link.enter(), link.nsAddr(), all);
-    }
-
-    /**
-     * None: issue 12 bounds the skew on loopback only, and across veth pairs one agent reported 6,121 µs (load
-     * average 14 on two cores), so the figure is checked for being there, not against a bound nobody set.
-     */
-    @Override
-    public OptionalDouble startSkewBoundMicros() {
-        return OptionalDouble.empty();
     }
 
     @Override
