@@ -221,6 +221,8 @@ class DashboardQueriesIT {
     void experimentCellsAreVisibleWhileTheyRun() throws Exception {
         assertEquals("completed", experiment.path("state").asText(), "experiment: " + experiment);
         assertPositive("max(loadgen_experiment_cell_info{target=\"local\", variant=~\".+\"})", experimentMoment);
+        // a cell the loadgen drives alone: exactly one generator
+        assertEquals(1.0, value("max(loadgen_experiment_cell_generators{target=\"local\"})", experimentMoment));
         assertPositive("max(loadgen_experiment_active)", experimentMoment);
     }
 

@@ -60,6 +60,8 @@ final class ControllerRun implements LoadRun {
     private final ObjectMapper json;
     private final NanoClock clock;
     private final String version;
+    /** The open model's rate over all agents, 0 for a closed model: the user's spec as its JSON has it. */
+    private final double requestedRate;
     private final String controllerRunId = UUID.randomUUID().toString();
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
     /** Guarded by {@code this}. */
@@ -75,6 +77,7 @@ final class ControllerRun implements LoadRun {
         this.json = json;
         this.clock = clock;
         this.version = version;
+        this.requestedRate = json.valueToTree(spec.run()).path("rate").asDouble(0);
     }
 
     /** Starts the controlling thread; returns at once. */
@@ -189,8 +192,8 @@ final class ControllerRun implements LoadRun {
         }
         MergedReport merged = builder.build();
         long histogramCount = HistogramCodec.decode(merged.histogram()).getTotalCount();
-        DistributedReport report = DistributedReport.of(spec.run().kind(), spec.duration().toNanos() / 1e9, merged,
-                histogramCount);
+        DistributedReport report = DistributedReport.of(spec.run().kind(), spec.duration().toNanos() / 1e9,
+                requestedRate, merged, histogramCount);
         boolean userCancel = isCancelled();
         String failure = merged.failure() != null ? merged.failure()
                 : merged.partial() && !userCancel ? "an agent did not deliver its last interval" : null;
@@ -250,6 +253,6 @@ final class ControllerRun implements LoadRun {
         double elapsed = start == Long.MAX_VALUE || now < warmupEnd ? 0
                 : Math.min(now - warmupEnd, spec.duration().toNanos()) / 1e9;
         return new RunProgress(elapsed, warmingUp, measured.count(Counter.COMPLETED), currentRate, measured.errors(),
-                measured.count(Counter.BYTES_SENT), measured.count(Counter.BYTES_RECEIVED), 0, 0, null);
+                measured.count(Counter.BYTES_SENT), measured.count(Counter.BYTES_RECEIVED), 0, requestedRate, null);
     }
 }

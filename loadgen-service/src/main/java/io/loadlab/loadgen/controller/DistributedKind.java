@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.controller;
 
+import io.loadlab.loadgen.distributed.AgentSummary;
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKindDefinition;
 import jakarta.inject.Singleton;
@@ -9,7 +12,7 @@ import java.util.Optional;
 /**
  * Distributed runs as the rest of the loadgen sees them: their JSON records and their text. A user never posts
  * {@code "kind": "distributed"}; they post their run's own kind with an {@code agents} field, which the API reads
- * into a {@link DistributedRunSpec}. Experiments get no cell figures from it (a cell on agents is not built yet).
+ * into a {@link DistributedRunSpec}.
  */
 @Singleton
 public class DistributedKind extends RunKindDefinition<DistributedRunSpec, DistributedReport> {
@@ -22,6 +25,26 @@ public class DistributedKind extends RunKindDefinition<DistributedRunSpec, Distr
     public DistributedRunSpec read(JsonFields fields) {
         fields.violations().add("kind", "post the run's own kind (http) with \"agents\": N or \"all\" to spread it over agents");
         return null;
+    }
+
+    /**
+     * A cell on agents reads as a local one from the merged counters, with the busiest agent's saturation for the
+     * verdict (issue 12: one saturated agent makes the cell loadgen-bound, however idle the others).
+     */
+    @Override
+    protected Optional<CellFigures> figures(DistributedReport r) {
+        long errors = r.errors();
+        long failedAttempts = count(r, Counter.CONNECT_ERRORS) + count(r, Counter.TIMEOUTS)
+                + count(r, Counter.READ_WRITE_ERRORS);
+        double seconds = r.durationSeconds();
+        double busiest = r.agents().stream().mapToDouble(AgentSummary::saturation).max().orElse(0);
+        return Optional.of(new CellFigures(seconds, count(r, Counter.BYTES_RECEIVED), r.requestsPerSecond(),
+                r.latencyMicros(), errors, r.requests() + failedAttempts, r.requestedRate(),
+                seconds > 0 ? count(r, Counter.SENT) / seconds : 0, r.agents().size(), busiest));
+    }
+
+    private static long count(DistributedReport r, Counter c) {
+        return r.counts().getOrDefault(c, 0L);
     }
 
     @Override

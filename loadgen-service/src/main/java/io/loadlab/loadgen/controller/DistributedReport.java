@@ -21,6 +21,7 @@ import java.util.Objects;
  * @param warmupRequests    warm-up completed requests, summed: with {@code requests}, what the target counted
  * @param durationSeconds   the spec's measured duration
  * @param requestsPerSecond {@code requests} over the longest measured time an agent delivered
+ * @param requestedRate     the open model's rate over all agents, 0 for a closed model
  * @param errors            measured errors, summed
  * @param counts            every measured counter, summed
  * @param latencyMicros     percentiles of the merged histogram
@@ -31,7 +32,7 @@ import java.util.Objects;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
-                                double requestsPerSecond, long errors, Map<Counter, Long> counts,
+                                double requestsPerSecond, double requestedRate, long errors, Map<Counter, Long> counts,
                                 LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
                                 boolean partial, String failure) implements RunReport {
 
@@ -42,8 +43,9 @@ public record DistributedReport(String runKind, long requests, long warmupReques
         agents = List.copyOf(agents);
     }
 
-    static DistributedReport of(String runKind, double durationSeconds, MergedReport m, long histogramCount) {
+    static DistributedReport of(String runKind, double durationSeconds, double requestedRate, MergedReport m,
+                                long histogramCount) {
         return new DistributedReport(runKind, m.requests(), m.warmupRequests(), durationSeconds, m.requestsPerSecond(),
-                m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), m.failure());
+                requestedRate, m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), m.failure());
     }
 }

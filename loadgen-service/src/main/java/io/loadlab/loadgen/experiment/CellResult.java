@@ -1,13 +1,25 @@
 package io.loadlab.loadgen.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * One row of an experiment's table: one run of one variant against one target. Rates per second,
  * MB = 10^6 bytes (so MB/s x 8 = Mbit/s, comparable with {@code linkMbps}), latencies in milliseconds.
  *
  * @param runId    the ordinary run behind the row, under {@code /runs/{runId}}
  * @param runState how that run ended; a row of a run that did not complete has no verdict worth trusting
+ * @param agents   the agents the cell ran on; null for a cell this loadgen drove alone
  */
 public record CellResult(String target, int cores, String variant, String runId, String runState,
                          double requestsPerSecond, double mbPerSecond, double p50Millis, double p99Millis,
-                         long errors, double errorRate, double requestedRate, double achievedRate, Verdict verdict) {
+                         long errors, double errorRate, double requestedRate, double achievedRate, Verdict verdict,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer agents) {
+
+    /** A cell this loadgen drove alone. */
+    public CellResult(String target, int cores, String variant, String runId, String runState,
+                      double requestsPerSecond, double mbPerSecond, double p50Millis, double p99Millis,
+                      long errors, double errorRate, double requestedRate, double achievedRate, Verdict verdict) {
+        this(target, cores, variant, runId, runState, requestsPerSecond, mbPerSecond, p50Millis, p99Millis, errors,
+                errorRate, requestedRate, achievedRate, verdict, null);
+    }
 }

@@ -1,9 +1,11 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.common.cpu.CpuController;
+import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.NanoClock;
-import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunKinds;
@@ -12,12 +14,14 @@ import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Runs;
 
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -46,12 +50,15 @@ final class CellRunner {
     private final TargetMetrics targetMetrics;
     /** iperf's bulk run where that kind is installed. */
     private final Optional<LinkProbe> probe;
+    /** The agents cells on agents may use ({@code agents: all} and {@code auto} count them at each cell). */
+    private final AgentDiscovery agents;
     /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
     private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
     CellRunner(Runs runs, RunKinds kinds, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
-               TargetMetrics targetMetrics, Optional<LinkProbe> probe) {
+               TargetMetrics targetMetrics, Optional<LinkProbe> probe, AgentDiscovery agents) {
         this.probe = probe;
+        this.agents = agents;
         this.runs = runs;
         this.kinds = kinds;
         this.owner = owner;
@@ -103,11 +110,48 @@ final class CellRunner {
                 LinkCapacity.DOWNLOAD, why);
     }
 
-    CellResult run(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link, Consumer<String> started,
-                   BooleanSupplier cancelled) {
-        Samples samples = new Samples();
+    /**
+     * Runs the cell: on this loadgen, or on agents as the spec says. With {@code agents: auto} a loadgen-bound cell
+     * is run again on twice the agents (1, 2, 4...) until its busiest agent is under the threshold or every agent
+     * found is in use; the row kept is the last run's, with how many agents it used.
+     *
+     * @param started told each run's id and how many load generators drive it
+     */
+    CellResult run(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link,
+                   BiConsumer<String, Integer> started, BooleanSupplier cancelled) {
         HttpRunSpec http = httpSpec(t, v, spec.duration(), spec.warmup(), spec.timeout());
-        RunRecord run = runToEnd(http, started, cancelled, p -> sample(samples, t, p, spec.duration()), spec.duration());
+        if (spec.agents() == null) {
+            return measure(t, v, spec, link, http, runId -> started.accept(runId, 1), cancelled);
+        }
+        if (!ExperimentSpec.AUTO.equals(spec.agents())) {
+            int n = DistributedRunSpec.ALL.equals(spec.agents()) ? agentsFound() : DistributedRunSpec.count(spec.agents());
+            return measure(t, v, spec, link, new DistributedRunSpec(spec.agents(), http),
+                    runId -> started.accept(runId, n), cancelled);
+        }
+        int available = Math.max(1, agentsFound());
+        for (int n = 1; ; n = Math.min(available, n * 2)) {
+            int used = n;
+            CellResult r = measure(t, v, spec, link, new DistributedRunSpec(String.valueOf(n), http),
+                    runId -> started.accept(runId, used), cancelled);
+            if (n >= available || cancelled.getAsBoolean() || !Verdict.LOADGEN.equals(r.verdict().verdict())) {
+                return r;
+            }
+        }
+    }
+
+    /** The agents discovery finds now; 0 when it finds none (the run then fails, naming the setting). */
+    private int agentsFound() {
+        try {
+            return agents.agents().size();
+        } catch (UnknownHostException e) {
+            return 0;
+        }
+    }
+
+    private CellResult measure(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link, RunSpec cell,
+                               Consumer<String> started, BooleanSupplier cancelled) {
+        Samples samples = new Samples();
+        RunRecord run = runToEnd(cell, started, cancelled, p -> sample(samples, t, p, spec.duration()), spec.duration());
         if (samples.opened && !samples.closed) {
             read(samples, t); // the run ended between two ticks: close the window now
         }
@@ -118,11 +162,16 @@ final class CellRunner {
         long errors = r == null ? 0 : r.errors();
         long attempts = r == null ? 0 : r.attempts();
         Double lag = r != null && r.requestedRate() > 0 ? Math.max(0, 1 - r.achievedRate() / r.requestedRate()) : null;
+        // On agents the generator is the busiest agent, not this controller: its saturation stands for the
+        // loadgen's CPU, and the controller's own loops, wait and throttling say nothing about the load.
+        Double agentsBusiest = r == null ? null : r.generatorSaturation();
         Evidence e = new Evidence(TargetMetrics.utilisation(samples.target, t.cores()),
                 TargetCpuWait.waitShare(samples.target, t.cores()), TargetCpuWait.throttledShare(samples.target),
                 TargetCpuWait.quota(samples.target), link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
-                samples.self.cpu(cpus), samples.self.busiest(v.threads()), samples.self.waiting(cpus),
-                samples.self.throttled(), lag);
+                agentsBusiest != null ? agentsBusiest : samples.self.cpu(cpus),
+                agentsBusiest != null ? null : samples.self.busiest(v.threads()),
+                agentsBusiest != null ? null : samples.self.waiting(cpus),
+                agentsBusiest != null ? null : samples.self.throttled(), lag);
         Verdict verdict = run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
                 ? new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
                 + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial")
@@ -133,7 +182,8 @@ final class CellRunner {
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
                 errors, attempts == 0 ? 0 : (double) errors / attempts,
-                r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict);
+                r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict,
+                cell instanceof DistributedRunSpec d ? Integer.valueOf(r == null ? 0 : r.generators()) : null);
     }
 
     private void sample(Samples s, ExperimentTarget t, RunProgress p, Duration duration) {

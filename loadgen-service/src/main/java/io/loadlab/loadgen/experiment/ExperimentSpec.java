@@ -1,6 +1,8 @@
 package io.loadlab.loadgen.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.calibrate.Shape;
+import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.run.Violations;
 
 import java.time.Duration;
@@ -18,10 +20,26 @@ import java.util.Set;
  * @param linkMbps the link's capacity in megabits per second (10^6); null: measured before each target's cells
  * @param repeats  how many times each cell runs, interleaved ({@link Interleaving}), or each search probe; null: 1
  * @param calibrate measure the generator's own ceiling first (three runs on loopback) and flag cells near it; null: no
+ * @param agents   null: every cell runs on this loadgen; a count or {@code all}: every cell is a distributed run on
+ *                 that many agents; {@code auto}: each cell starts on one agent and a loadgen-bound one is run again
+ *                 on twice as many, until its busiest agent is under the threshold or every agent is in use
  */
 public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
                              Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
-                             Boolean calibrate) {
+                             Boolean calibrate,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String agents) {
+
+    /** {@code agents} for as many agents as it takes. */
+    public static final String AUTO = "auto";
+    /** Runs one cell may take with {@code auto}: 1, 2, 4 ... 64 agents. */
+    static final int AUTO_TRIES = 7;
+
+    /** An experiment this loadgen drives alone, as every one before distributed cells. */
+    public ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
+                          Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
+                          Boolean calibrate) {
+        this(name, targets, variants, duration, warmup, timeout, linkMbps, search, repeats, calibrate, null);
+    }
 
     public ExperimentSpec {
         targets = targets == null ? List.of() : List.copyOf(targets);
@@ -60,6 +78,9 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         v.check(!warmup.isNegative(), "warmup", "must not be negative");
         v.check(!timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
         v.check(linkMbps == null || (linkMbps > 0 && Double.isFinite(linkMbps)), "linkMbps", "must be above zero");
+        v.check(agents == null || AUTO.equals(agents) || DistributedRunSpec.ALL.equals(agents)
+                        || DistributedRunSpec.count(agents) >= 1, "agents",
+                "must be a count from 1 to " + DistributedRunSpec.MAX_AGENTS + ", \"all\" or \"auto\"");
         v.check(repeats >= 1 && repeats <= Interleaving.MAX_REPEATS, "repeats",
                 "must be from 1 to " + Interleaving.MAX_REPEATS);
         if (search != null) {
@@ -82,13 +103,14 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
 
     /** The same experiment with cells of another measured length (a search probe's, {@link ProbeDuration}). */
     public ExperimentSpec withDuration(Duration length) {
-        return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats, calibrate);
+        return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats, calibrate,
+                agents);
     }
 
     /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes and calibration. */
     public int maxRuns() {
         int pairs = targets.size() * variants.size();
-        int perPair = (search == null ? 1 : search.maxSteps()) * repeats;
+        int perPair = (search == null ? 1 : search.maxSteps()) * repeats * (AUTO.equals(agents) ? AUTO_TRIES : 1);
         return pairs * perPair + (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0);
     }
 }

@@ -15,7 +15,7 @@ public final class ExperimentTable {
 
     static final String CSV_HEADER = "target,cores,variant,requests_per_second,mb_per_second,p50_ms,p99_ms,errors,"
             + "target_cpu,loadgen_cpu,link_utilisation,target_wait,target_throttled,loadgen_wait,loadgen_throttled,verdict,"
-            + "trustworthy,run_id";
+            + "trustworthy,run_id,agents";
     private static final String ROW = "%-12s %5s  %-24s %11s %8s %9s %9s %7s %7s %7s %6s %7s %6s  %s%n";
 
     private ExperimentTable() {
@@ -30,7 +30,7 @@ public final class ExperimentTable {
                     f("%.3f", c.p99Millis()), Long.toString(c.errors()), ratio(e.targetCpu()), ratio(e.loadgenCpu()),
                     ratio(e.linkUtilisation()), ratio(e.targetWait()), ratio(e.targetThrottled()), ratio(e.loadgenWait()),
                     ratio(e.loadgenThrottled()), c.verdict().verdict(), Boolean.toString(c.verdict().trustworthy()),
-                    c.runId())).append('\n');
+                    c.runId(), c.agents() == null ? "" : c.agents().toString())).append('\n');
         }
         return s.toString();
     }
@@ -56,7 +56,8 @@ public final class ExperimentTable {
                     f("%.2f", c.mbPerSecond()), f("%.2f", c.p50Millis()), f("%.2f", c.p99Millis()), c.errors(),
                     pct(e.targetCpu()), pct(e.targetWait()), pct(e.targetThrottled()), pct(e.loadgenDemand()),
                     pct(e.linkUtilisation()),
-                    c.verdict().verdict() + (c.verdict().trustworthy() ? "" : " (figures not trustworthy)")));
+                    c.verdict().verdict() + (c.agents() == null ? "" : " on " + c.agents() + " agents")
+                            + (c.verdict().trustworthy() ? "" : " (figures not trustworthy)")));
         }
         s.append("\nWhy:\n");
         for (CellResult c : x.cells()) {

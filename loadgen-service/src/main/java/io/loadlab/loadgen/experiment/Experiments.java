@@ -4,6 +4,7 @@ import io.loadlab.loadgen.job.RunDrive;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
 import io.loadlab.loadgen.calibrate.Calibrations;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
@@ -56,14 +57,15 @@ public class Experiments {
     @Inject
     public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
                        NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds,
-                       Calibrations calibrations, @All List<LinkProbe> probes) {
+                       Calibrations calibrations, @All List<LinkProbe> probes, AgentDiscovery agents) {
         this.calibrations = calibrations;
         this.runs = runs;
         this.jobs = jobs;
         this.clock = clock;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics, probes.stream().findFirst());
+        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics, probes.stream().findFirst(),
+                agents);
         if (!(config.suspectShare() > 0 && config.suspectShare() <= 1)) {
             throw new IllegalArgumentException("loadgen.experiments.suspect-share must be above 0 and at most 1, was "
                     + config.suspectShare());
@@ -171,9 +173,9 @@ public class Experiments {
     private CellResult cell(String id, RunDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
                             LinkCapacity link) {
         try {
-            return cells.run(t, v, spec, link, runId -> {
+            return cells.run(t, v, spec, link, (runId, generators) -> {
                 running(id, drive, runId, t.name() + " " + v.label());
-                meters.cellStarted(id, t.name(), t.cores(), v.label());
+                meters.cellStarted(id, t.name(), t.cores(), v.label(), generators);
             }, drive::cancelled);
         } finally {
             meters.cellEnded();

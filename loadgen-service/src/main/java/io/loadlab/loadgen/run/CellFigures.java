@@ -14,8 +14,20 @@ import io.loadlab.loadgen.report.LatencySummary;
  * @param attempts          requests that were answered or failed
  * @param requestedRate     per second, 0 for a closed model
  * @param achievedRate      sent per second of the measured part
+ * @param generators        load generator processes that drove the run: 1 for a local run, the agents for a
+ *                          distributed one
+ * @param generatorSaturation for a run on agents, the busiest agent's saturation (0..1), which stands for the
+ *                          loadgen's own CPU in the cell's verdict; null for a local run (the loadgen measures itself)
  */
 public record CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
                           LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
-                          double achievedRate) {
+                          double achievedRate, int generators, Double generatorSaturation) {
+
+    /** A local run's figures: one generator, the loadgen itself. */
+    public CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
+                       LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
+                       double achievedRate) {
+        this(durationSeconds, bytesReceived, requestsPerSecond, latencyMicros, errors, attempts, requestedRate,
+                achievedRate, 1, null);
+    }
 }

@@ -61,6 +61,20 @@ class DistributedRunsApiTest {
                 .body("violations.find { it.field == '" + field + "' }.message", containsString(message));
     }
 
+    @ParameterizedTest(name = "experiment agents {0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+            "0           | count from 1 to 64",
+            "'sometimes' | count from 1 to 64",
+            "3          | 3 asked for, loadgen.agents names 2",
+    })
+    void anExperimentsAgentsAreNamedToo(String agents, String message) {
+        String body = ("{'targets':[{'name':'t','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics',"
+                + "'cores':1}],'variants':[{'number':1}],'duration':'1s','linkMbps':100,'agents':" + agents + "}")
+                .replace('\'', '"');
+        authed().body(body).post("/experiments").then().statusCode(400)
+                .body("violations.find { it.field == 'agents' }.message", containsString(message));
+    }
+
     @Test
     void onlyHttpRunsAreSpread() {
         authed().body("{\"kind\":\"udp-throughput\",\"target\":\"udp://127.0.0.1:9\",\"duration\":\"1s\",\"agents\":2}")

@@ -49,6 +49,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DistributedRunsIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * The shared controller's loadgen-bound threshold: any agent doing any work is past it, so every cell on agents
+     * is loadgen-bound and {@code agents: auto} must take every agent (1, 2, then 3). Runs are not judged.
+     */
+    private static final double ANY_SATURATION = 0.000001;
 
     @TempDir
     static Path dir;
@@ -83,8 +88,10 @@ class DistributedRunsIT {
         agents = a.subList(0, 3);
         victim = a.get(3);
         other = a.get(4);
+        List<String> everyCellLoadgenBound = new ArrayList<>(controllerOf(agents.get(0), agents.get(1), agents.get(2)));
+        everyCellLoadgenBound.add("-Dloadgen.experiments.loadgen-saturation=" + ANY_SATURATION);
         List<LoadgenService> c = startAll(List.of(
-                controllerOf(agents.get(0), agents.get(1), agents.get(2)),
+                everyCellLoadgenBound,
                 controllerOf(agents.get(0), agents.get(1), victim),
                 controllerOf(agents.get(0), other),
                 controllerOf(agents.get(0), agents.get(1), agents.get(2))), false);
@@ -297,6 +304,56 @@ class DistributedRunsIT {
         HttpResponse<String> r = controller.post("/runs", spec(closed("soon", "0s"), "3"));
         assertEquals(400, r.statusCode(), r.body());
         assertEquals(List.of("duration"), violatedFields(r), r.body());
+    }
+
+    /**
+     * An experiment's cells on two agents: each cell is a distributed run, the row says 2 agents, and the verdict's
+     * loadgen CPU is the busiest agent's saturation from that run's report (the controller's own is not the load).
+     */
+    @Test
+    void anExperimentRunsItsCellsOnAgentsAndJudgesByTheBusiestAgent() throws Exception {
+        long before = target.served(200);
+        JsonNode x = experiment("2");
+        assertEquals("completed", x.get("state").asText(), x.toString());
+        JsonNode cell = x.get("cells").get(0);
+        assertEquals(2, cell.get("agents").asInt(), cell.toString());
+        JsonNode run = controller.json("/runs/" + cell.get("runId").asText());
+        assertEquals("distributed", run.get("spec").get("kind").asText(), run.toString());
+        assertEquals("2", run.get("spec").get("agents").asText(), run.toString());
+        JsonNode report = run.get("report");
+        double busiest = 0;
+        for (JsonNode agent : report.get("agents")) {
+            busiest = Math.max(busiest, agent.get("saturation").asDouble());
+        }
+        assertTrue(busiest > 0, "the agents measured their CPU: " + report);
+        JsonNode evidence = cell.get("verdict").get("evidence");
+        assertEquals(busiest, evidence.get("loadgenCpu").asDouble(), 0.0, "the busiest agent's: " + cell);
+        assertFalse(evidence.has("loadgenLoops"), "the controller's loops are not the load's: " + evidence);
+        assertEquals("loadgen-bound", cell.get("verdict").get("verdict").asText(), cell.toString());
+        long sent = report.get("requests").asLong() + report.get("warmupRequests").asLong();
+        assertEquals(sent, servedSince(before, sent), "the cell's requests vs the target's own count");
+    }
+
+    /** {@code auto}: a loadgen-bound cell is run again on 2, then on all 3 agents, and the row says 3. */
+    @Test
+    void autoRunsALoadgenBoundCellAgainOnMoreAgentsUntilAllAreInUse() throws Exception {
+        JsonNode x = experiment("\"auto\"");
+        assertEquals("completed", x.get("state").asText(), x.toString());
+        assertEquals(1, x.get("cells").size(), x.toString());
+        JsonNode cell = x.get("cells").get(0);
+        assertEquals(3, cell.get("agents").asInt(), cell.toString());
+        assertEquals(3, x.get("runsDone").asInt(), "1, 2, then 3 agents: " + x);
+        assertEquals("3", controller.json("/runs/" + cell.get("runId").asText()).get("spec").get("agents").asText());
+    }
+
+    /** One target, one variant, the link given: the experiment's only runs are its cell's. */
+    private JsonNode experiment(String agentsValue) throws Exception {
+        String body = "{\"targets\":[{\"name\":\"t\",\"url\":\"" + target.testApi() + "\",\"metrics\":\""
+                + target.base() + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":4,"
+                + "\"threads\":2}],\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,"
+                + "\"agents\":" + agentsValue + "}";
+        String id = controller.started("/experiments", body);
+        return controller.awaitFinished("/experiments/" + id);
     }
 
     private void assertRefusesAgents(LoadgenService service, String agentsValue) throws Exception {

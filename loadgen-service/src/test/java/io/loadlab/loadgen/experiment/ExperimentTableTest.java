@@ -38,8 +38,8 @@ class ExperimentTableTest {
         String[] lines = ExperimentTable.csv(sample()).split("\n");
         assertEquals(3, lines.length);
         assertEquals(ExperimentTable.CSV_HEADER, lines[0]);
-        assertEquals("target-1,1,n=10 c=50,10000.0,10.000,1.500,9.250,0,0.970,0.400,0.800,,,,,cpu-bound,true,20250102-030405-000-001", lines[1]);
-        assertEquals("target-2,2,n=10 c=50,18000.0,12.000,1.200,7.500,3,0.500,0.500,0.960,,,,,network-bound,true,20250102-030405-000-002", lines[2]);
+        assertEquals("target-1,1,n=10 c=50,10000.0,10.000,1.500,9.250,0,0.970,0.400,0.800,,,,,cpu-bound,true,20250102-030405-000-001,", lines[1]);
+        assertEquals("target-2,2,n=10 c=50,18000.0,12.000,1.200,7.500,3,0.500,0.500,0.960,,,,,network-bound,true,20250102-030405-000-002,", lines[2]);
     }
 
     @Test
@@ -49,6 +49,18 @@ class ExperimentTableTest {
         assertTrue(text.matches("(?s).*target-1\\s+1\\s+n=10 c=50\\s+10000\\.0\\s+10\\.00\\s+1\\.50\\s+9\\.25\\s+0\\s+97%\\s+-\\s+-\\s+40%\\s+80%\\s+cpu-bound\n.*"), text);
         assertTrue(text.contains("target CPU 0.97 of its cores >= 0.85"), text);
         assertTrue(text.matches("(?s).*Scaling.*target-2\\s+2\\s+18000\\.0\\s+9000\\.0\\s+0\\.90.*"), text);
+    }
+
+    @Test
+    void aCellOnAgentsSaysHowManyInBothLayouts() {
+        ExperimentRecord x = sample();
+        CellResult c = x.cells().get(0);
+        CellResult onAgents = new CellResult(c.target(), c.cores(), c.variant(), c.runId(), c.runState(),
+                c.requestsPerSecond(), c.mbPerSecond(), c.p50Millis(), c.p99Millis(), c.errors(), c.errorRate(),
+                c.requestedRate(), c.achievedRate(), c.verdict(), 3);
+        ExperimentRecord y = ExperimentRecord.started(x.id(), x.spec(), T0).withCell(onAgents);
+        assertTrue(ExperimentTable.csv(y).split("\n")[1].endsWith(",20250102-030405-000-001,3"), ExperimentTable.csv(y));
+        assertTrue(ExperimentTable.text(y).contains("cpu-bound on 3 agents"), ExperimentTable.text(y));
     }
 
     @Test

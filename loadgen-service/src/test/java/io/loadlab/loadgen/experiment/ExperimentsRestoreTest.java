@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.calibrate.Calibrations;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.DataDir;
 import io.loadlab.loadgen.job.JobIds;
@@ -54,7 +55,7 @@ class ExperimentsRestoreTest {
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
                 new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()),
-                new Calibrations(runs, jobs, clock, new RunKinds(List.of())), List.of());
+                new Calibrations(runs, jobs, clock, new RunKinds(List.of())), List.of(), AgentDiscovery.none());
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();
         assertEquals(RunState.FAILED, after.state());

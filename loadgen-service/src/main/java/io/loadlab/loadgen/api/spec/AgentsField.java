@@ -20,10 +20,20 @@ final class AgentsField {
 
     /** The value as {@link DistributedRunSpec#agents()} keeps it; null after adding a violation naming the field. */
     static String read(JsonNode value, JsonNode kind, AgentDiscovery discovery, Violations v) {
+        return read(value, kind, discovery, v, null);
+    }
+
+    /**
+     * @param also one more word the field may hold ({@code auto} for experiments), or null
+     */
+    static String read(JsonNode value, JsonNode kind, AgentDiscovery discovery, Violations v, String also) {
+        String word = value.isTextual() ? value.textValue() : null;
         String agents = value.isIntegralNumber() && value.canConvertToInt() ? String.valueOf(value.intValue())
-                : value.isTextual() && DistributedRunSpec.ALL.equals(value.textValue()) ? DistributedRunSpec.ALL : null;
-        if (agents == null || (!DistributedRunSpec.ALL.equals(agents) && DistributedRunSpec.count(agents) < 1)) {
-            v.add(NAME, "must be a count from 1 to " + DistributedRunSpec.MAX_AGENTS + " or \"all\"");
+                : DistributedRunSpec.ALL.equals(word) || (also != null && also.equals(word)) ? word : null;
+        boolean isWord = agents != null && agents.equals(word);
+        if (agents == null || (!isWord && DistributedRunSpec.count(agents) < 1)) {
+            v.add(NAME, "must be a count from 1 to " + DistributedRunSpec.MAX_AGENTS + " or \"all\""
+                    + (also == null ? "" : " or \"" + also + "\""));
             return null;
         }
         if (kind == null || !HttpRunSpec.KIND.equals(kind.asText())) {

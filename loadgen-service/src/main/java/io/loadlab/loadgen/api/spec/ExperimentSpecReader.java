@@ -2,11 +2,14 @@ package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
+import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
@@ -29,11 +32,13 @@ public class ExperimentSpecReader {
 
     private final LimitsConfig limits;
     private final ExperimentsConfig config;
+    private final AgentDiscovery agents;
 
     @Inject
-    public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config) {
+    public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents) {
         this.limits = limits;
         this.config = config;
+        this.agents = agents;
     }
 
     /** @throws InvalidSpecException naming every bad field */
@@ -68,6 +73,10 @@ public class ExperimentSpecReader {
         double link = f.number("linkMbps", Double.NaN);
         int repeats = f.integer("repeats", 1);
         boolean calibrate = f.bool("calibrate", false);
+        JsonNode agentsNode = obj.get(AgentsField.NAME);
+        f.known(AgentsField.NAME);
+        String onAgents = agentsNode == null || agentsNode.isNull() ? null
+                : AgentsField.read(agentsNode, TextNode.valueOf(HttpRunSpec.KIND), agents, v, ExperimentSpec.AUTO);
         SearchSpec search = null;
         JsonFields s = f.object("search");
         if (s != null) {
@@ -93,7 +102,7 @@ public class ExperimentSpecReader {
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
-                linkMbps, searched, repeats, calibrate));
+                linkMbps, searched, repeats, calibrate, onAgents));
         if (spec != null) {
             v.check(spec.maxRuns() <= config.maxRuns(), "targets", "the experiment would start up to " + spec.maxRuns()
                     + " runs, more than " + config.maxRuns() + " (loadgen.experiments.max-runs)");

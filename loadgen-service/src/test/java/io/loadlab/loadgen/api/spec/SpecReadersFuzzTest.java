@@ -42,7 +42,7 @@ class SpecReadersFuzzTest {
             new UdpThroughputKind(udpMeters, limits), new UdpPingPongKind(udpMeters, limits), new UdpUnderLoadKind(udpMeters, limits))),
             AgentDiscovery.none());
     private final ExperimentSpecReader experiments = new ExperimentSpecReader(limits,
-            ConfigDefaults.of(ExperimentsConfig.class));
+            ConfigDefaults.of(ExperimentsConfig.class), AgentDiscovery.none());
 
     @FuzzTest(maxDuration = "2m")
     void runSpec(byte[] body) {
