@@ -44,7 +44,8 @@ public final class PhaseTotals {
     }
 
     private Histogram fitting(String encoded) {
-        Histogram h = HistogramCodec.decode(encoded);
+        Histogram h = HistogramCodec.decodeBounded(encoded, latency.getHighestTrackableValue(),
+                latency.getNumberOfSignificantValueDigits());
         if (h.getTotalCount() > 0 && h.getMaxValue() > latency.getHighestTrackableValue()) {
             throw new IllegalArgumentException("an interval's histogram holds " + h.getMaxValue()
                     + " ns, beyond the engine's highest " + latency.getHighestTrackableValue() + " ns");
