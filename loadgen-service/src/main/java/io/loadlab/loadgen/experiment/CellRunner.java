@@ -4,6 +4,7 @@ import io.loadlab.common.cpu.CpuController;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.run.CellFigures;
@@ -121,22 +122,31 @@ final class CellRunner {
                    BiConsumer<String, Integer> started, BooleanSupplier cancelled) {
         HttpRunSpec http = httpSpec(t, v, spec.duration(), spec.warmup(), spec.timeout());
         if (spec.agents() == null) {
-            return measure(t, v, spec, link, http, runId -> started.accept(runId, 1), cancelled);
+            return measure(t, v, spec, link, http, 0, runId -> started.accept(runId, 1), cancelled);
         }
         if (!ExperimentSpec.AUTO.equals(spec.agents())) {
             int n = DistributedRunSpec.ALL.equals(spec.agents()) ? agentsFound() : DistributedRunSpec.count(spec.agents());
-            return measure(t, v, spec, link, new DistributedRunSpec(spec.agents(), http),
+            return measure(t, v, spec, link, new DistributedRunSpec(spec.agents(), http), n,
                     runId -> started.accept(runId, n), cancelled);
         }
-        int available = Math.max(1, agentsFound());
-        for (int n = 1; ; n = Math.min(available, n * 2)) {
+        int most = Math.max(1, Math.min(agentsFound(), splittable(v)));
+        for (int n = 1; ; n = Math.min(most, n * 2)) {
             int used = n;
-            CellResult r = measure(t, v, spec, link, new DistributedRunSpec(String.valueOf(n), http),
+            CellResult r = measure(t, v, spec, link, new DistributedRunSpec(String.valueOf(n), http), n,
                     runId -> started.accept(runId, used), cancelled);
-            if (n >= available || cancelled.getAsBoolean() || !Verdict.LOADGEN.equals(r.verdict().verdict())) {
+            if (n >= most || cancelled.getAsBoolean() || !Verdict.LOADGEN.equals(r.verdict().verdict())) {
                 return r;
             }
         }
+    }
+
+    /**
+     * The most agents {@code v} can be split over: each needs a thread (threads never exceed connections) and, in
+     * the open model, at least the lowest rate a run takes. Beyond that, {@code auto} would fail the run it asked for.
+     */
+    static int splittable(Variant v) {
+        long byRate = v.rate() > 0 ? (long) Math.floor(v.rate() / RateSchedule.MIN_PER_SECOND) : Long.MAX_VALUE;
+        return (int) Math.min(v.threads(), byRate);
     }
 
     /** The agents discovery finds now; 0 when it finds none (the run then fails, naming the setting). */
@@ -148,8 +158,9 @@ final class CellRunner {
         }
     }
 
+    /** @param agents the agents {@code cell} runs on, 0 for a cell this loadgen drives alone */
     private CellResult measure(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link, RunSpec cell,
-                               Consumer<String> started, BooleanSupplier cancelled) {
+                               int agents, Consumer<String> started, BooleanSupplier cancelled) {
         Samples samples = new Samples();
         RunRecord run = runToEnd(cell, started, cancelled, p -> sample(samples, t, p, spec.duration()), spec.duration());
         if (samples.opened && !samples.closed) {
@@ -183,7 +194,7 @@ final class CellRunner {
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
                 errors, attempts == 0 ? 0 : (double) errors / attempts,
                 r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict,
-                cell instanceof DistributedRunSpec d ? Integer.valueOf(r == null ? 0 : r.generators()) : null);
+                agents > 0 ? Integer.valueOf(agents) : null);
     }
 
     private void sample(Samples s, ExperimentTarget t, RunProgress p, Duration duration) {

@@ -76,7 +76,12 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
     }
 
     public ExperimentRecord withCell(CellResult cell) {
-        return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + 1, null, null,
+        return withCell(cell, 1);
+    }
+
+    /** @param runs the runs the cell took: more than one when {@code agents: auto} ran it again on more agents */
+    public ExperimentRecord withCell(CellResult cell, int runs) {
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + runs, null, null,
                 links, plus(cells, cell), searches, scaling, stats, calibration, suspects, null);
     }
 

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 /**
@@ -154,8 +155,7 @@ public class Experiments {
                 link = link(id, drive, spec, c.target());
                 links.put(c.target().name(), link);
             }
-            CellResult r = cell(id, drive, c.target(), c.variant(), spec, link);
-            update(id, x -> x.withCell(r));
+            cell(id, drive, c.target(), c.variant(), spec, link);
         }
     }
 
@@ -170,16 +170,22 @@ public class Experiments {
     private record TargetVariant(ExperimentTarget target, Variant variant) {
     }
 
+    /** Runs one cell and adds its row, counting every run it took. */
     private CellResult cell(String id, RunDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
                             LinkCapacity link) {
+        AtomicInteger runs = new AtomicInteger();
+        CellResult r;
         try {
-            return cells.run(t, v, spec, link, (runId, generators) -> {
+            r = cells.run(t, v, spec, link, (runId, generators) -> {
+                runs.incrementAndGet();
                 running(id, drive, runId, t.name() + " " + v.label());
                 meters.cellStarted(id, t.name(), t.cores(), v.label(), generators);
             }, drive::cancelled);
         } finally {
             meters.cellEnded();
         }
+        update(id, x -> x.withCell(r, Math.max(1, runs.get())));
+        return r;
     }
 
     /**
@@ -192,7 +198,6 @@ public class Experiments {
         ProbeDuration length = ProbeDuration.of(v.rate(), v.threads(), spec.duration(),
                 spec.duration().compareTo(config.maxProbeDuration()) > 0 ? spec.duration() : config.maxProbeDuration());
         CellResult c = cell(id, drive, t, v, spec.withDuration(length.duration()), link);
-        update(id, x -> x.withCell(c));
         SearchSpec s = spec.search();
         boolean kept = c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
         boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()

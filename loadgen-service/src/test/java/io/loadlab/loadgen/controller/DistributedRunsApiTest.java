@@ -76,6 +76,16 @@ class DistributedRunsApiTest {
     }
 
     @Test
+    void anExperimentsVariantTooSmallForItsAgentsIsNamed() {
+        String body = ("{'targets':[{'name':'t','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics',"
+                + "'cores':1}],'variants':[{'number':1,'connections':4,'threads':1},{'number':1,'connections':4,'threads':2,"
+                + "'rate':0.15}],'duration':'1s','linkMbps':100,'agents':'all'}").replace('\'', '"');
+        authed().body(body).post("/experiments").then().statusCode(400)
+                .body("violations.find { it.field == 'variants[0].threads' }.message", containsString("cannot be split over 2"))
+                .body("violations.find { it.field == 'variants[1].rate' }.message", containsString("below the minimum"));
+    }
+
+    @Test
     void onlyHttpRunsAreSpread() {
         authed().body("{\"kind\":\"udp-throughput\",\"target\":\"udp://127.0.0.1:9\",\"duration\":\"1s\",\"agents\":2}")
                 .post("/runs").then().statusCode(400)

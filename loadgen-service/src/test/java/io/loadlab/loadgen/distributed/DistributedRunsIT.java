@@ -349,8 +349,8 @@ class DistributedRunsIT {
     /** One target, one variant, the link given: the experiment's only runs are its cell's. */
     private JsonNode experiment(String agentsValue) throws Exception {
         String body = "{\"targets\":[{\"name\":\"t\",\"url\":\"" + target.testApi() + "\",\"metrics\":\""
-                + target.base() + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":4,"
-                + "\"threads\":2}],\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,"
+                + target.base() + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":2,\"connections\":6,"
+                + "\"threads\":3}],\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,"
                 + "\"agents\":" + agentsValue + "}";
         String id = controller.started("/experiments", body);
         return controller.awaitFinished("/experiments/" + id);

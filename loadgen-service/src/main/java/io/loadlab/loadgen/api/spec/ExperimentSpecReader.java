@@ -3,7 +3,9 @@ package io.loadlab.loadgen.api.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
+import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.ExperimentsConfig;
@@ -99,6 +101,16 @@ public class ExperimentSpecReader {
         }
         limits.checkPace(v, 0, duration, warmup);
         limits.checkTimeout(v, "timeout", timeout);
+        int onEach = onAgents == null || ExperimentSpec.AUTO.equals(onAgents) ? -1
+                : DistributedRunSpec.ALL.equals(onAgents) ? agents.knownCount() : DistributedRunSpec.count(onAgents);
+        for (int i = 0; i < variants.size() && onEach > 0; i++) { // the cut each cell will make, named now
+            Variant x = variants.get(i);
+            v.check(x.threads() >= onEach, "variants[" + i + "].threads", x.threads() + " cannot be split over "
+                    + onEach + " agents: each needs at least 1");
+            v.check(x.rate() == 0 || x.rate() / onEach >= RateSchedule.MIN_PER_SECOND, "variants[" + i + "].rate",
+                    x.rate() + "/s over " + onEach + " agents is below the minimum " + RateSchedule.MIN_PER_SECOND
+                            + "/s each");
+        }
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
