@@ -28,12 +28,15 @@ import java.util.function.LongSupplier;
  * run), its intervals are served from the run's own {@link IntervalSeries}, and an {@link AgentLease} cancels it
  * when the controller stops calling. Thread-safe.
  * <p>
- * Between the controller's call and the start instant (about a second) the part holds no claim on the active-job
- * slot: a job that slips in meanwhile makes the part fail at its start, and the controller then fails its run
- * naming this agent; nothing was sent. {@link #start} refuses at once when a job is active already.
+ * A part claims the one active-job slot when the controller hands it over, not at its start instant: between the two
+ * (about a second) a user's run would otherwise slip in and make the part fail at its start. Its run then starts under
+ * that claim, as an experiment's cells do under the experiment's, and the claim is released when the part ends
+ * however it ends (its run finished, a cancel or an expired lease before the start, a start that failed).
  */
 public final class AgentParts {
 
+    /** The kind of job a part's claim names in the active-job slot (and in a 409 a user gets meanwhile). */
+    static final String KIND = "agent part";
     /** Parts kept for the controller to read after they ended; a controller reads a part's last interval within seconds. */
     static final int RETAIN = 16;
 
@@ -69,11 +72,8 @@ public final class AgentParts {
      * @throws ActiveJobException when a job is active now
      */
     public AgentRunStarted start(String controllerRunId, RunSpec spec, long startAtNanos, Duration lease) {
-        List<ActiveJob.Job> active = slot.holders();
-        if (!active.isEmpty()) {
-            throw new ActiveJobException("run", active);
-        }
         Part part = new Part("part-" + ids.incrementAndGet(), controllerRunId, spec, startAtNanos);
+        slot.claim(part.claim, 1);
         part.lease = new AgentLease(clock, lease, part::expire);
         synchronized (this) {
             parts.put(part.id, part);
@@ -130,6 +130,8 @@ public final class AgentParts {
         final String controllerRunId;
         final RunSpec spec;
         final long startAtNanos;
+        /** The slot's claim from handover to end; its run starts under it. */
+        final ActiveJob.Job claim;
         AgentLease lease;
         Future<?> pending;
         /** Guarded by {@code this}. */
@@ -146,6 +148,12 @@ public final class AgentParts {
             this.controllerRunId = controllerRunId;
             this.spec = spec;
             this.startAtNanos = startAtNanos;
+            this.claim = new ActiveJob.Job(KIND, id);
+        }
+
+        /** Gives the slot back; idempotent, since a claim no longer held changes nothing. */
+        void release() {
+            slot.release(claim);
         }
 
         void launch() {
@@ -157,7 +165,7 @@ public final class AgentParts {
                 launchCpuNanos = processCpuNanos.getAsLong();
                 latenessNanos = launchedNanos - startAtNanos;
                 try {
-                    RunRecord run = runs.start(spec);
+                    RunRecord run = runs.start(spec, claim);
                     runId = run.id();
                     series = runs.live(runId).map(LoadRun::intervals).orElse(null);
                     if (run.state() == RunState.FAILED) {
@@ -167,10 +175,15 @@ public final class AgentParts {
                     failure = "could not start: " + e.getMessage();
                 }
             }
-            if (failure != null) {
+            Optional<LoadRun> live = failure != null ? Optional.empty() : runs.live(runId);
+            if (live.isEmpty()) { // failed to start, or ended already: nothing holds the slot for it
                 lease.release();
+                release();
             } else {
-                runs.live(runId).ifPresent(l -> l.done().whenComplete((o, e) -> lease.release()));
+                live.get().done().whenComplete((o, e) -> {
+                    lease.release();
+                    release();
+                });
             }
         }
 
@@ -193,7 +206,9 @@ public final class AgentParts {
             }
             lease.release();
             if (run != null) {
-                runs.cancel(run);
+                runs.cancel(run); // its end releases the claim
+            } else {
+                release(); // never launched, and launch() now returns at once: stopped
             }
         }
 

@@ -121,6 +121,25 @@ class AgentApiTest {
                 "the part is an ordinary run, and its intervals add up to its report");
     }
 
+    /** Between handover and the start instant the part holds the slot: a user's run cannot slip in and fail it. */
+    @Test
+    void aPartHoldsTheSlotFromHandoverUntilItEnds() throws Exception {
+        for (int i = 0; i < 300 && !client.info(agent).ready(); i++) { // an earlier test's run is still stopping
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        long startAt = clock.nanoTime() + TimeUnit.SECONDS.toNanos(30); // this agent's own clock: the same process
+        AgentRunStarted part = client.start(agent, new AgentRunRequest("c-slot", spec(target.testApi().toString(), "1s"),
+                startAt, 5_000));
+        String refusal = given().header("Authorization", "Bearer test-token").contentType("application/json")
+                .body(spec(target.testApi().toString(), "1s").toString()).post("/runs").then().statusCode(409)
+                .extract().asString();
+        assertTrue(refusal.contains(part.id()), "the 409 names the part: " + refusal);
+        AgentInfo busy = client.info(agent);
+        assertTrue(!busy.ready() && busy.reason().contains(part.id()), "busy with the part: " + busy);
+        client.cancel(agent, part.id());
+        assertTrue(client.info(agent).ready(), "a part cancelled before its start gives the slot back");
+    }
+
     @Test
     void everyAgentCallNeedsTheTokenReadsIncluded() {
         given().get("/agent/info").then().statusCode(401);
