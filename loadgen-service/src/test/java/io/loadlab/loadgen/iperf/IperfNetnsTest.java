@@ -89,8 +89,18 @@ class IperfNetnsTest {
      */
     @Test
     void anExperimentMeasuresTheLinkAsTheStockClientDoes() throws Exception {
-        String ns = "10.201.18.2";
         Path data = Files.createTempDirectory("iperf18-loadgen");
+        try {
+            measureTheLink(data);
+        } finally {
+            try (java.util.stream.Stream<Path> paths = Files.walk(data)) {
+                paths.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    private static void measureTheLink(Path data) throws Exception {
+        String ns = "10.201.18.2";
         try (NetnsLink link = NetnsLink.up("iperf18-ns", "iperf18-h", "iperf18-n", "10.201.18.1", ns, "100mbit");
              TargetService target = TargetService.start(link.enter(), ns);
              LoadgenService loadgen = LoadgenService.start(data, List.of(
