@@ -48,11 +48,19 @@ public final class TargetService implements AutoCloseable {
      * network namespaces of the test's own ({@link NetnsLink}). The ports are picked free on loopback.
      */
     public static TargetService start(String host) throws IOException, InterruptedException {
+        return start(List.of(), host);
+    }
+
+    /**
+     * As {@link #start(String)}, run through {@code prefix}: in a network namespace, {@link NetnsLink#enter()} and
+     * the namespace's address, so what it sends leaves through the namespace's shaped side.
+     */
+    public static TargetService start(List<String> prefix, String host) throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
         int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         Path work = Files.createTempDirectory("target-service");
-        LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(List.of(),
+        LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(prefix,
                 List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                         "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
                         "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort)), work);

@@ -9,8 +9,10 @@ import java.util.function.LongSupplier;
  *
  * <p>With an omit window (iperf3's {@code -O}), what moves before the window's end is counted in {@link #bytes()}
  * but left out of {@link #measuredBytes()}, and a receiver's jitter starts again at its end, as iperf3 3.12's
- * iperf_reset_stats does when its omit timer fires. Which side of the end a byte falls on is decided when it is
- * counted, so the omitted part is what moved before the end, never more, however late the stream's thread runs.
+ * iperf_reset_stats does when its omit timer fires; the datagrams sent, highest sequence number, lost and out of
+ * order at that moment are kept too ({@code omitted*}), as iperf_reset_stats keeps them. Which side of the end a
+ * datagram or byte falls on is decided by the stream's own thread when it counts it, so all of them are taken
+ * at the same point, never more than moved before the end, however late the stream's thread runs.
  */
 public final class StreamCounter {
 
@@ -24,6 +26,7 @@ public final class StreamCounter {
     private final LongSupplier nanoTime;
     private volatile boolean omitting;
     private volatile long omittedBytes;
+    private volatile long omittedDatagrams;
 
     /** Told of every byte counted, e.g. a service's meter; must be cheap and thread-safe. */
     @FunctionalInterface
@@ -72,10 +75,34 @@ public final class StreamCounter {
      * has not ended (iperf3 reports everything of a test that ends inside its omitted seconds).
      */
     public long omittedBytes() {
+        return omitted(omittedBytes, bytes.get());
+    }
+
+    /** Datagrams sent before the omit window's end, on the same terms as {@link #omittedBytes()}. */
+    public long omittedDatagrams() {
+        return omitted(omittedDatagrams, datagramsSent.get());
+    }
+
+    /** The highest sequence number received when the omit window ended, on the same terms. */
+    public long omittedPackets() {
+        return omitted(udp.omittedPackets(), udp.packets());
+    }
+
+    /** Datagrams counted lost when the omit window ended, on the same terms. */
+    public long omittedLost() {
+        return omitted(udp.omittedLost(), udp.lost());
+    }
+
+    /** Datagrams counted out of order when the omit window ended, on the same terms. */
+    public long omittedOutOfOrder() {
+        return omitted(udp.omittedOutOfOrder(), udp.outOfOrder());
+    }
+
+    private long omitted(long atEnd, long now) {
         if (!omitting) {
-            return omittedBytes;
+            return atEnd;
         }
-        return omitOver() ? bytes.get() : 0;
+        return omitOver() ? now : 0;
     }
 
     /** The figure iperf3 reports: bytes moved after the omit window. */
@@ -94,13 +121,15 @@ public final class StreamCounter {
     void addBytes(long n) {
         if (omitting && omitOver()) {
             omittedBytes = bytes.get();
-            udp.restartJitter();
+            omittedDatagrams = datagramsSent.get();
+            udp.endOmit();
             omitting = false;
         }
         bytes.addAndGet(n);
         listener.add(n);
     }
 
+    /** Called after {@link #addBytes} for the datagram, so a datagram is on one side of the omit window's end. */
     long nextSequence() {
         return datagramsSent.incrementAndGet();
     }

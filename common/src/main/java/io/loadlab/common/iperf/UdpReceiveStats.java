@@ -14,6 +14,9 @@ public final class UdpReceiveStats {
     private volatile long datagrams;
     private volatile double jitterSeconds;
     private double previousTransit;
+    private volatile long omittedPackets;
+    private volatile long omittedLost;
+    private volatile long omittedOutOfOrder;
 
     /** One datagram: its sequence number, its send time and its arrival time, both in µs since the epoch. */
     public void take(long sequence, long sentMicros, long arrivalMicros) {
@@ -39,11 +42,26 @@ public final class UdpReceiveStats {
     }
 
     /**
-     * The omitted seconds are over: jitter is smoothed afresh from 0, the previous transit kept, as iperf3's
-     * iperf_reset_stats zeroes it. Called by the writer.
+     * The omitted seconds are over: jitter is smoothed afresh from 0, the previous transit kept, and the counts so
+     * far are kept as the omitted ones, as iperf3's iperf_reset_stats does. Called by the writer.
      */
-    void restartJitter() {
+    void endOmit() {
         jitterSeconds = 0;
+        omittedPackets = packets;
+        omittedLost = lost;
+        omittedOutOfOrder = outOfOrder;
+    }
+
+    long omittedPackets() {
+        return omittedPackets;
+    }
+
+    long omittedLost() {
+        return omittedLost;
+    }
+
+    long omittedOutOfOrder() {
+        return omittedOutOfOrder;
     }
 
     /** Highest sequence number seen: what iperf3 reports as the stream's packets. */

@@ -53,8 +53,8 @@ public final class UdpSender extends StreamWorker {
                 datagram.clear();
                 int n = to == null ? channel.write(datagram) : channel.send(datagram, to);
                 if (n > 0) {
-                    counter.nextSequence();
                     counter.addBytes(n);
+                    counter.nextSequence();
                 }
             }
         } catch (IOException e) {

@@ -47,6 +47,49 @@ class StreamCounterTest {
         assertEquals(2, c.udp().packets(), "packets stay whole, as iperf3 sends them");
     }
 
+    /**
+     * The datagram that crosses the window's end takes the counts before it as the omitted ones, bytes and sequence
+     * numbers together, as iperf_reset_stats keeps packet_count, cnt_error and outoforder_packets: so a receiver's
+     * measured packets are exactly what it received or counted lost after the end.
+     */
+    @Test
+    void aReceiversCountsAtTheWindowsEndAreTakenWithItsBytes() {
+        StreamCounter c = new StreamCounter(1, false, StreamCounter.BytesListener.NONE, 1_000, clock::get);
+        for (long seq : new long[] {1, 2, 4}) {
+            c.addBytes(100);
+            c.udp().take(seq, 0, 10);
+        }
+        assertEquals(0, c.omittedPackets(), "inside the window nothing is omitted yet");
+        clock.set(1_000);
+        assertEquals(4, c.omittedPackets(), "the window ended with nothing received since: all of it omitted");
+        for (long seq : new long[] {5, 7, 3}) {
+            c.addBytes(100);
+            c.udp().take(seq, 0, 10);
+        }
+        assertEquals(4, c.omittedPackets());
+        assertEquals(1, c.omittedLost(), "3 was missing when the window ended");
+        assertEquals(0, c.omittedOutOfOrder());
+        assertEquals(300, c.omittedBytes());
+        long measuredPackets = c.udp().packets() - c.omittedPackets();
+        long measuredLost = c.udp().lost() - c.omittedLost();
+        assertEquals(3, measuredPackets);
+        assertEquals(0, measuredLost, "6 lost, 3 found late");
+        assertEquals(1, c.udp().outOfOrder() - c.omittedOutOfOrder());
+    }
+
+    @Test
+    void aSendersDatagramsAtTheWindowsEndAreTakenWithItsBytes() {
+        StreamCounter c = new StreamCounter(1, true, StreamCounter.BytesListener.NONE, 1_000, clock::get);
+        c.addBytes(100);
+        c.nextSequence();
+        clock.set(1_000);
+        c.addBytes(100);
+        c.nextSequence();
+        assertEquals(1, c.omittedDatagrams(), "the crossing datagram is the first measured one");
+        assertEquals(100, c.omittedBytes());
+        assertEquals(2, c.datagramsSent(), "whole, as iperf3 sends it");
+    }
+
     @Test
     void withoutAWindowNothingIsOmitted() {
         StreamCounter c = new StreamCounter(1, true, StreamCounter.BytesListener.NONE);

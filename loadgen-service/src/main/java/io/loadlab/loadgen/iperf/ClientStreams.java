@@ -50,12 +50,14 @@ final class ClientStreams {
     private final List<Thread> threads = new ArrayList<>();
 
     private final InetAddress address;
+    private final WarmupEnd warmupEnd;
 
     ClientStreams(IperfSpec spec, InetAddress address, NanoClock clock, Duration timeout) {
         this.spec = spec;
         this.address = address;
         this.clock = clock;
         this.timeout = timeout;
+        this.warmupEnd = new WarmupEnd(clock);
     }
 
     List<StreamCounter> counters() {
@@ -67,7 +69,8 @@ final class ClientStreams {
         int all = sending + spec.direction().clientReceiving(spec.streams());
         InetSocketAddress server = new InetSocketAddress(address, spec.port());
         for (int i = 0; i < all; i++) {
-            StreamCounter counter = new StreamCounter(StreamId.of(i), i < sending, StreamCounter.BytesListener.NONE);
+            StreamCounter counter = new StreamCounter(StreamId.of(i), i < sending, StreamCounter.BytesListener.NONE, 0,
+                    warmupEnd::nanosPast);
             counters.add(counter);
             workers.add(spec.protocol() == Protocol.TCP ? tcp(server, cookie, counter) : udp(server, counter));
         }
@@ -116,7 +119,9 @@ final class ClientStreams {
                 : new UdpReceiver(c, a -> counter, false, ClientStreams::epochMicros, 65536, counter);
     }
 
+    /** Starts every stream's thread, the warm-up's clock first, so all they move before its end is omitted. */
     void start() {
+        warmupEnd.startNow(spec.warmup());
         for (StreamWorker w : workers) {
             Thread t = new Thread(w, "iperf-client-stream-" + w.counter().id());
             t.setDaemon(true);

@@ -13,7 +13,9 @@ import java.util.Optional;
 /**
  * Joins this end's counts and the server's results into the report: for a stream this end sends on, the
  * received side is the server's; for one it receives on, the sent side is. Without the server's results (the
- * test broke off) the other side reads 0.
+ * test broke off) the other side reads 0. Every figure is the measured part's, after the warm-up: UDP packets
+ * sent, and received packets, lost and out of order. Sending, lost is the server's count, which iperf3 3.12
+ * sends whole, its own omitted seconds' losses included, as iperf3's client shows it.
  */
 final class ReportBuilder {
 
@@ -62,10 +64,11 @@ final class ReportBuilder {
             return new StreamFigures(c.id(), ours, peerBytes, seconds, null, peer.map(p -> p.jitterSeconds() * 1000).orElse(0.0),
                     lost, packets, percent(lost, packets), null);
         }
-        long packets = peer.map(StreamResult::packets).orElse(c.udp().packets());
-        long lost = c.udp().lost();
+        // the sender's count is cumulative on the wire (iperf3 3.12): take off what was sent in our warm-up
+        long packets = Math.max(0, peer.map(StreamResult::packets).orElse(c.udp().packets()) - timeline.omittedPackets(c));
+        long lost = timeline.measuredLost(c);
         return new StreamFigures(c.id(), peerBytes, ours, seconds, null, c.udp().jitterSeconds() * 1000, lost, packets,
-                percent(lost, packets), c.udp().outOfOrder());
+                percent(lost, packets), timeline.measuredOutOfOrder(c));
     }
 
     private StreamFigures sum(List<StreamFigures> streams) {

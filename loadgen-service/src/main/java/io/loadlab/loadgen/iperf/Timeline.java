@@ -4,15 +4,13 @@ import io.loadlab.common.iperf.StreamCounter;
 import io.loadlab.loadgen.engine.NanoClock;
 
 import java.util.ArrayList;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /**
  * The test's clock: waits out warm-up and duration on the control thread, reading every stream's counts each
- * second. The counts at the warm-up's end are the baseline the measured figures start from; each later second
- * becomes an interval per direction.
+ * second; each second after the warm-up becomes an interval per direction. The measured figures are what each
+ * stream counted after the warm-up's end ({@link WarmupEnd}); a test stopped while warming up measured nothing.
  */
 final class Timeline {
 
@@ -21,13 +19,12 @@ final class Timeline {
 
     private final IperfSpec spec;
     private final NanoClock clock;
-    private final Map<Integer, Long> baselineBytes = new ConcurrentHashMap<>();
-    private final Map<Integer, Long> baselineDatagrams = new ConcurrentHashMap<>();
     private final List<IntervalFigures> up = new ArrayList<>();
     private final List<IntervalFigures> down = new ArrayList<>();
     private volatile long startNanos;
     private volatile long measureFromNanos;
     private volatile long endNanos;
+    private volatile boolean stoppedWarmingUp;
 
     Timeline(IperfSpec spec, NanoClock clock) {
         this.spec = spec;
@@ -54,10 +51,6 @@ final class Timeline {
             }
             long[] totals = totals(counters);
             if (s == warmup) {
-                counters.forEach(c -> {
-                    baselineBytes.put(c.id(), c.bytes());
-                    baselineDatagrams.put(c.id(), c.datagramsSent());
-                });
                 measureFromNanos = clock.nanoTime();
             } else if (s > warmup) {
                 double start = s - warmup - 1;
@@ -68,10 +61,7 @@ final class Timeline {
         }
         if (measureFromNanos == 0) {
             // stopped while warming up: nothing was measured
-            counters.forEach(c -> {
-                baselineBytes.put(c.id(), c.bytes());
-                baselineDatagrams.put(c.id(), c.datagramsSent());
-            });
+            stoppedWarmingUp = true;
             measureFromNanos = clock.nanoTime();
         }
         endNanos = clock.nanoTime();
@@ -113,11 +103,26 @@ final class Timeline {
     }
 
     long measured(StreamCounter c) {
-        return c.bytes() - baselineBytes.getOrDefault(c.id(), 0L);
+        return stoppedWarmingUp ? 0 : c.measuredBytes();
     }
 
+    /** Datagrams this end sent after the warm-up. */
     long measuredDatagrams(StreamCounter c) {
-        return c.datagramsSent() - baselineDatagrams.getOrDefault(c.id(), 0L);
+        return stoppedWarmingUp ? 0 : c.datagramsSent() - c.omittedDatagrams();
+    }
+
+    /** A receiving stream's highest sequence number when the warm-up ended: all of them if it never did. */
+    long omittedPackets(StreamCounter c) {
+        return stoppedWarmingUp ? c.udp().packets() : c.omittedPackets();
+    }
+
+    /** Datagrams a receiving stream counted lost after the warm-up. */
+    long measuredLost(StreamCounter c) {
+        return stoppedWarmingUp ? 0 : c.udp().lost() - c.omittedLost();
+    }
+
+    long measuredOutOfOrder(StreamCounter c) {
+        return stoppedWarmingUp ? 0 : c.udp().outOfOrder() - c.omittedOutOfOrder();
     }
 
     double measuredSeconds() {

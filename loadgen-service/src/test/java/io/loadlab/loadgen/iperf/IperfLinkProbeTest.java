@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static io.restassured.RestAssured.given;
@@ -41,8 +42,13 @@ class IperfLinkProbeTest {
             assertEquals("iperf", run.getString("spec.kind"));
             assertEquals("DOWN", run.getString("spec.direction"));
             assertEquals(4, run.getInt("spec.streams"));
-            double mbps = run.getLong("report.directions[0].sum.receivedBytes") * 8
-                    / run.getDouble("report.directions[0].sum.seconds") / 1e6;
+            // iperf3's receiver's figure: the bytes counted in the measured seconds, not those read while draining
+            List<Number> bytes = run.getList("report.directions[0].intervals.bytes");
+            List<Number> starts = run.getList("report.directions[0].intervals.start");
+            List<Number> ends = run.getList("report.directions[0].intervals.end");
+            assertTrue(!bytes.isEmpty(), run.prettify());
+            double mbps = bytes.stream().mapToLong(Number::longValue).sum() * 8
+                    / (ends.get(ends.size() - 1).doubleValue() - starts.get(0).doubleValue()) / 1e6;
             // the same figure: RestAssured reads JSON numbers as floats, hence a float's precision
             assertEquals(mbps, x.getDouble("links[0].mbps"), mbps * 1e-6, x.prettify());
             given().accept("text/plain").get("/experiments/" + x.getString("id")).then()
