@@ -28,10 +28,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and UDP bit rates down (the shaped way), and the experiment's link probe's, within 5% of the stock client's over
  * the same link. The link, not the machine, sets all three, so a busy machine moves them together. And the real
  * thing: the packaged loadgen, asked through {@code POST /experiments} without {@code linkMbps}, measures the link
- * to the target service in a namespace as the stock client measures it to that target's iperf3 server.
+ * to the target service in a namespace as the stock client measures it to that target's iperf3 server. An IT, so
+ * failsafe runs it after the jar is packaged (under surefire CI found no jar).
  */
 @SystemTest
-class IperfNetnsTest {
+class IperfNetnsIT {
 
     private static final String NS_ADDR = "10.201.7.2";
     private static final IperfClient CLIENT = new IperfClient(System::nanoTime, new Random(), Duration.ofSeconds(10));
@@ -121,7 +122,7 @@ class IperfNetnsTest {
             double stock = (before + after) / 2;
             String figures = String.format(java.util.Locale.ROOT, "stock client %.2f and %.2f Mbit/s, experiment's link %.2f Mbit/s",
                     before / 1e6, after / 1e6, measured / 1e6);
-            System.out.println("IperfNetnsTest: " + figures);
+            System.out.println("IperfNetnsIT: " + figures);
             assertEquals(1.0, measured / stock, 0.05, figures);
         }
     }
