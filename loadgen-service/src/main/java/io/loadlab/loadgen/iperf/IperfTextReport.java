@@ -44,7 +44,8 @@ public final class IperfTextReport {
     }
 
     private static void summary(StringBuilder out, String id, String role, StreamFigures s, boolean udp) {
-        String sentTail = udp ? String.format(Locale.ROOT, "  %.3f ms  0/%d (0%%)  sender", 0.0, s.packets() == null ? 0 : s.packets()) : "  sender";
+        String sentTail = udp ? String.format(Locale.ROOT, "  %.3f ms  0/%d (0%%)  sender", 0.0, s.packets() == null ? 0 : s.packets())
+                : s.retransmits() == null ? "  sender" : String.format(Locale.ROOT, "  %4d  sender", s.retransmits());
         out.append(line(id, role, 0, s.seconds(), s.sentBytes(), s.sentBitsPerSecond(), sentTail)).append('\n');
         String receivedTail = udp ? String.format(Locale.ROOT, "  %.3f ms  %d/%d (%.2g%%)  receiver", s.jitterMillis(), s.lost(),
                 s.packets(), s.lossPercent()) : "  receiver";

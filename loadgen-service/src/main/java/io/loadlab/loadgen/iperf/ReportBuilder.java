@@ -56,7 +56,7 @@ final class ReportBuilder {
         double seconds = timeline.measuredSeconds();
         if (spec.protocol() == Protocol.TCP) {
             return new StreamFigures(c.id(), c.sending() ? ours : peerBytes, c.sending() ? peerBytes : ours, seconds,
-                    null, null, null, null, null, null);
+                    c.sending() ? null : serverRetransmits(peer), null, null, null, null, null);
         }
         if (c.sending()) {
             long packets = timeline.measuredDatagrams(c);
@@ -71,8 +71,15 @@ final class ReportBuilder {
                 percent(lost, packets), timeline.measuredOutOfOrder(c));
     }
 
+    /** The server's TCP_INFO count for a stream it sent on, when it has one (iperf3 writes -1 for none). */
+    private Long serverRetransmits(Optional<StreamResult> peer) {
+        return server != null && server.senderHasRetransmits() && peer.isPresent() && peer.get().retransmits() >= 0
+                ? peer.get().retransmits() : null;
+    }
+
     private StreamFigures sum(List<StreamFigures> streams) {
         long sent = 0;
+        Long retransmits = null;
         long received = 0;
         long lost = 0;
         long packets = 0;
@@ -87,10 +94,15 @@ final class ReportBuilder {
                 jitter += s.jitterMillis();
             }
             outOfOrder += s.outOfOrder() == null ? 0 : s.outOfOrder();
+            if (s.retransmits() != null) {
+                retransmits = (retransmits == null ? 0 : retransmits) + s.retransmits();
+            }
         }
         double seconds = timeline.measuredSeconds();
         if (spec.protocol() == Protocol.TCP) {
-            return new StreamFigures(0, sent, received, seconds, null, null, null, null, null, null);
+            // a sum has retransmits only when every stream has them: a partial sum would read as the whole
+            boolean all = streams.stream().allMatch(s -> s.retransmits() != null);
+            return new StreamFigures(0, sent, received, seconds, all ? retransmits : null, null, null, null, null, null);
         }
         return new StreamFigures(0, sent, received, seconds, null, streams.isEmpty() ? 0 : jitter / streams.size(), lost,
                 packets, percent(lost, packets), streams.stream().anyMatch(s -> s.outOfOrder() != null) ? outOfOrder : null);

@@ -8,7 +8,8 @@
  * {@link io.loadlab.loadgen.iperf.IperfTextReport} prints it in iperf3's layout. Every wait on the server has a deadline.
  * <p>Depends on {@code io.loadlab.common.iperf} (the wire protocol and stream loops), the run contract, the API's spec
  * reading and limits, udp's {@code Bitrate} (iperf3's {@code -b} syntax, one parser), CDI and Micrometer; nothing
- * outside names its internals. TCP retransmits need TCP_INFO, which plain JDK sockets do not expose: they are
- * reported as absent ({@code null}) until the streams move to a transport that reads it.
+ * outside names its internals. TCP retransmits need TCP_INFO, which plain JDK sockets do not expose: a stream
+ * the server sends on carries the server's count (a stock Linux {@code iperf3 -s} has it), one this end sends on
+ * reads absent ({@code null}) until the streams move to a transport that reads it.
  */
 package io.loadlab.loadgen.iperf;

@@ -65,17 +65,19 @@ class IperfClientStockServerTest {
     @Test
     void tcpDownReceivesEveryByteTheServerSent() throws Exception {
         try (StockIperf3Server server = StockIperf3Server.start()) {
-            IperfReport r = run(server, spec(server.port(), Protocol.TCP, 1, Direction.DOWN, 0, 0));
+            IperfReport r = run(server, spec(server.port(), Protocol.TCP, 4, Direction.DOWN, 0, 0));
             StreamFigures down = r.direction("down").sum();
             assertEquals(serverBytes(server.report(), "sum_sent"), down.receivedBytes());
             assertEquals(down.sentBytes(), down.receivedBytes());
+            assertEquals(4, r.direction("down").streams().size());
+            assertTrue(IperfTextReport.render(r).contains("sender"), IperfTextReport.render(r));
         }
     }
 
     @Test
-    void tcpBidirWithTwoStreamsEachWay() throws Exception {
+    void tcpBidirWithFourStreamsEachWay() throws Exception {
         try (StockIperf3Server server = StockIperf3Server.start()) {
-            IperfReport r = run(server, spec(server.port(), Protocol.TCP, 2, Direction.BIDIR, 0, 0));
+            IperfReport r = run(server, spec(server.port(), Protocol.TCP, 4, Direction.BIDIR, 0, 0));
             JsonNode json = server.report();
             StreamFigures up = r.direction("up").sum();
             StreamFigures down = r.direction("down").sum();

@@ -77,6 +77,14 @@ class IperfRunsApiTest {
             assertEquals(json.path("end").path("sum_sent").path("bytes").asLong(), received);
             assertEquals(4, report.getList("directions[0].streams").size());
             assertTrue(received > 0);
+            // issue 18's names: bytes and bitsPerSecond are the receiver's; retransmits the sender's (here the server's)
+            assertEquals(received, report.getLong("directions[0].sum.bytes"));
+            assertEquals(received * 8 / report.getDouble("directions[0].sum.seconds"),
+                    report.getDouble("directions[0].sum.bitsPerSecond"), 1e-6 * received);
+            assertTrue(report.getDouble("directions[0].intervals[0].bitsPerSecond") > 0, report.prettify());
+            JsonNode serverRetransmits = json.path("end").path("sum_sent").path("retransmits");
+            assertTrue(serverRetransmits.isNumber(), () -> "stock iperf3 -s gave no sum_sent.retransmits: " + json);
+            assertEquals(serverRetransmits.asLong(), report.getLong("directions[0].sum.retransmits"), report.prettify());
         }
     }
 
