@@ -18,6 +18,7 @@ import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
@@ -230,7 +231,10 @@ final class ControllerRun implements LoadRun {
         return done;
     }
 
-    /** The merged figures so far: counters summed over every interval each agent delivered. */
+    /**
+     * The merged figures so far: counters summed over every interval each agent delivered, and the latency of each
+     * agent's latest interval merged by histogram addition.
+     */
     @Override
     public RunProgress progress() {
         long start;
@@ -238,6 +242,7 @@ final class ControllerRun implements LoadRun {
             start = startAtNanos;
         }
         PhaseTotals measured = new PhaseTotals();
+        PhaseTotals lastIntervals = new PhaseTotals(); // both phases, as a local run's interval latency has them
         double currentRate = 0;
         for (AgentTracker a : trackers()) {
             a.addMeasured(measured);
@@ -245,14 +250,20 @@ final class ControllerRun implements LoadRun {
             if (last != null && last.endNanos() > last.startNanos()) {
                 currentRate += (last.measured().count(Counter.COMPLETED) + last.warmup().count(Counter.COMPLETED))
                         * 1e9 / (last.endNanos() - last.startNanos());
+                lastIntervals.add(last.warmup());
+                lastIntervals.add(last.measured());
             }
         }
+        // each agent's latest second, added exactly: what loadgen_latency_seconds shows live, never an average
+        LatencySummary intervalLatency = lastIntervals.latency().getTotalCount() == 0 ? null
+                : LatencySummary.ofNanos(lastIntervals.latency());
         long now = clock.nanoTime();
         long warmupEnd = start == Long.MAX_VALUE ? Long.MAX_VALUE : start + spec.warmup().toNanos();
         boolean warmingUp = start != Long.MAX_VALUE && now >= start && now < warmupEnd;
         double elapsed = start == Long.MAX_VALUE || now < warmupEnd ? 0
                 : Math.min(now - warmupEnd, spec.duration().toNanos()) / 1e9;
         return new RunProgress(elapsed, warmingUp, measured.count(Counter.COMPLETED), currentRate, measured.errors(),
-                measured.count(Counter.BYTES_SENT), measured.count(Counter.BYTES_RECEIVED), 0, requestedRate, null);
+                measured.count(Counter.BYTES_SENT), measured.count(Counter.BYTES_RECEIVED), 0, requestedRate,
+                intervalLatency);
     }
 }

@@ -218,6 +218,33 @@ class DistributedRunsIT {
         }
     }
 
+    /**
+     * The controller's own {@code loadgen_latency_seconds} shows the merged latency while a distributed run runs (it
+     * read NaN: the controller's progress had no interval latency). Polled until the run ends; no time is asserted.
+     */
+    @Test
+    void theControllersLiveLatencyIsTheAgentsMerged() throws Exception {
+        String id = controller.started("/runs", spec(closed("3s", "0s"), "3"));
+        java.util.regex.Pattern p99 = java.util.regex.Pattern.compile(
+                "(?m)^loadgen_latency_seconds\\{[^}]*quantile=\"0\\.99\"[^}]*} (\\S+)$");
+        List<String> seen = new ArrayList<>();
+        boolean finite = false;
+        for (int i = 0; i < 600 && !finite; i++) {
+            String state = controller.json("/runs/" + id).path("state").asText();
+            java.util.regex.Matcher m = p99.matcher(controller.get("/q/metrics").body());
+            if (m.find()) {
+                seen.add(m.group(1));
+                finite = Double.isFinite(Double.parseDouble(m.group(1))) && Double.parseDouble(m.group(1)) > 0;
+            }
+            if (!finite && !state.equals("running") && !state.equals("pending")) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        completed(controller, id);
+        assertTrue(finite, "the controller's p99 while running: " + seen);
+    }
+
     @Test
     void aKilledAgentFailsTheRunByNameAndTheOthersDataIsKept() throws Exception {
         long before = target.served(200);
