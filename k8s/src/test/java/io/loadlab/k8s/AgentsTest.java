@@ -1,5 +1,6 @@
 package io.loadlab.k8s;
 
+import io.loadlab.testsupport.SystemTest;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
@@ -26,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Distributed load (issue 12): the agents' StatefulSet and headless Service, the controller's discovery of them, and
  * the NetworkPolicies, read the way the scheduler, kube-dns and a NetworkPolicy-enforcing CNI would.
  */
+@SystemTest
 class AgentsTest {
 
     static final String AGENT = "loadgen-agent";

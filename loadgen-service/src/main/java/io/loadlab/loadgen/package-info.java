@@ -19,6 +19,13 @@
  *     from JSON, text layout, meters). {@code udp} is the base the three UDP kinds share: the socket loop,
  *     sockperf's message and text layout, the figures every UDP run measures. Adding a kind is its package and
  *     its definition bean (and one line in {@code api.NativeJsonTypes} for a native build).</li>
+ * <li>{@code iperf} - the iperf run kind: iperf3's client, TCP and UDP, streams, both directions.</li>
+ * <li>{@code controller} - the {@code distributed} kind: one run spread over agents, merged exactly;
+ *     {@code distributed} - what controller and agents share (split, clock offset, merge, the agent API's client
+ *     and the agent's side of a part).</li>
+ * <li>{@code calibrate} - the loadgen's own ceiling against loopback responders; {@code stats} - medians and
+ *     bootstrap intervals for repeats.</li>
+ * <li>{@code page} - the HTML run, experiment and compare pages (Qute) and the console's server side.</li>
  * <li>{@code report} - percentiles and histogram export, shared by every kind.</li>
  * <li>{@code metrics} - the Micrometer binding read by Prometheus and Grafana.</li>
  * </ul>

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.iperf;
 
+import io.loadlab.testsupport.SystemTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.common.iperf.Direction;
 import io.loadlab.common.iperf.Protocol;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * more than it sent (iperf3's server stops reading at TEST_END). Down: the engine received exactly what the server
  * says it sent (TCP), or that less what it counted lost (UDP).
  */
+@SystemTest
 class IperfClientStockServerTest {
 
     private static final IperfClient CLIENT = new IperfClient(System::nanoTime, new Random(), Duration.ofSeconds(10));

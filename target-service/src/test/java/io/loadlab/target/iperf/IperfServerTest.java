@@ -1,5 +1,6 @@
 package io.loadlab.target.iperf;
 
+import io.loadlab.testsupport.SystemTest;
 import io.loadlab.common.iperf.Protocol;
 import io.loadlab.target.metrics.Scrape;
 import io.quarkus.test.junit.QuarkusTest;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Debian's iperf3 client against the target's iperf3 server: every mode the issue names, and the byte counts
  * of both ends, and of the target's meter, compared exactly.
  */
+@SystemTest
 @QuarkusTest
 class IperfServerTest {
 
