@@ -16,9 +16,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The lifecycle every kind's running load shares: live progress, cancel, a watchdog for a load that wedges, and
- * completion exactly once with the outcome. A kind supplies how to stop its loops, how to give up on wedged ones
- * and how to build its outcome; HTTP and UDP runs extend this.
+ * The lifecycle the event-loop kinds' running loads share: live progress, cancel, a watchdog for a load that wedges,
+ * and completion exactly once with the outcome. A kind supplies how to stop its loops, how to give up on wedged ones
+ * and how to build its outcome; HTTP and UDP runs extend this. Two kinds implement {@link LoadRun} directly, as
+ * their loads are not loops sampled in place: an iperf run is one iperf3 test whose every wait on the server has a
+ * deadline, and a distributed run is a controlling thread whose agents' silence is its watchdog.
  */
 public abstract class RunningLoad implements LoadRun {
 
