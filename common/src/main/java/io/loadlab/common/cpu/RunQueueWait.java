@@ -1,12 +1,9 @@
 package io.loadlab.common.cpu;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The process's threads' run-queue wait, summed: the second field of every {@code <tasks>/<tid>/schedstat}.
@@ -62,18 +59,7 @@ public final class RunQueueWait {
     /** tid to wait nanoseconds, for every thread whose schedstat could be read now. */
     private Map<Long, Long> read() {
         Map<Long, Long> out = new HashMap<>();
-        try (Stream<Path> list = Files.list(tasks)) {
-            list.forEach(t -> {
-                try {
-                    long tid = Long.parseLong(t.getFileName().toString());
-                    Schedstat.parse(Files.readString(t.resolve("schedstat"))).ifPresent(s -> out.put(tid, s.waitNanos()));
-                } catch (IOException | NumberFormatException gone) {
-                    // ended between listing and reading, or not a thread: its wait so far is kept as retired
-                }
-            });
-        } catch (IOException | RuntimeException unreadable) {
-            out.clear();
-        }
+        ThreadSchedstats.read(tasks).forEach((tid, s) -> out.put(tid, s.waitNanos()));
         return out;
     }
 }

@@ -3,6 +3,8 @@
  * <ul>
  * <li>{@link io.loadlab.common.cpu.RunQueueWait}: time its threads were runnable but not running (second field of
  *     {@code /proc/self/task/<tid>/schedstat}), summed over threads and kept monotonic across thread exits.</li>
+ * <li>{@link io.loadlab.common.cpu.ThreadSchedstats}: every thread's schedstat at once, and the busiest threads
+ *     between two readings (an event-loop generator's demand).</li>
  * <li>{@link io.loadlab.common.cpu.CpuController}: where its cgroup's CPU controller lives (v1 or v2, found from
  *     {@code /proc/self/cgroup} and {@code /proc/self/mountinfo}), and its throttling ({@link io.loadlab.common.cpu.CpuStat})
  *     and quota ({@link io.loadlab.common.cpu.CpuQuota}).</li>

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.common.cores.Cores;
+import io.loadlab.common.cpu.ThreadSchedstats;
 import io.loadlab.loadgen.distributed.AgentParts;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.job.ActiveJob;
@@ -17,7 +18,8 @@ public class AgentPartsProducer {
     @Produces
     @Singleton
     AgentParts agentParts(Runs runs, ActiveJob slot, NanoClock clock, IntervalScheduler scheduler) {
-        return new AgentParts(runs, slot, clock, scheduler, AgentPartsProducer::processCpuNanos, Cores.ofThisProcess());
+        return new AgentParts(runs, slot, clock, scheduler, AgentPartsProducer::processCpuNanos, Cores.ofThisProcess(),
+                () -> ThreadSchedstats.read(ThreadSchedstats.SELF));
     }
 
     /** The JVM's process CPU time; 0 where the platform gives none (the saturation then reads 0). */

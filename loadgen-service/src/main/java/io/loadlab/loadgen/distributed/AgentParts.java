@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.distributed;
 
+import io.loadlab.common.cpu.Schedstat;
+import io.loadlab.common.cpu.ThreadSchedstats;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.IntervalSeries;
 import io.loadlab.loadgen.engine.NanoClock;
@@ -21,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The agent's side of distributed runs: each part a controller hands over is started at the agreed instant as an
@@ -46,6 +49,7 @@ public final class AgentParts {
     private final TaskScheduler scheduler;
     private final LongSupplier processCpuNanos;
     private final int cores;
+    private final Supplier<Map<Long, Schedstat>> threads;
     private final AtomicLong ids = new AtomicLong();
     /** Guarded by {@code this}; oldest first. */
     private final Map<String, Part> parts = new LinkedHashMap<>();
@@ -54,15 +58,17 @@ public final class AgentParts {
      * @param processCpuNanos this process's CPU time so far (the JVM's), for the saturation a controller judges
      *                        the busiest agent by
      * @param cores           the CPUs this process may use
+     * @param threads         every thread's schedstat now ({@code ThreadSchedstats.read}), empty where there is none
      */
     public AgentParts(Runs runs, ActiveJob slot, NanoClock clock, TaskScheduler scheduler, LongSupplier processCpuNanos,
-                      int cores) {
+                      int cores, Supplier<Map<Long, Schedstat>> threads) {
         this.runs = runs;
         this.slot = slot;
         this.clock = clock;
         this.scheduler = scheduler;
         this.processCpuNanos = processCpuNanos;
         this.cores = Math.max(1, cores);
+        this.threads = threads;
     }
 
     /**
@@ -140,6 +146,7 @@ public final class AgentParts {
         private Long latenessNanos;
         private long launchedNanos;
         private long launchCpuNanos;
+        private Map<Long, Schedstat> launchThreads = Map.of();
         private String failure;
         private boolean stopped;
 
@@ -163,6 +170,7 @@ public final class AgentParts {
                 }
                 launchedNanos = clock.nanoTime();
                 launchCpuNanos = processCpuNanos.getAsLong();
+                launchThreads = threads.get();
                 latenessNanos = launchedNanos - startAtNanos;
                 try {
                     RunRecord run = runs.start(spec, claim);
@@ -218,8 +226,10 @@ public final class AgentParts {
         }
 
         /**
-         * The process's CPU over what its CPUs could give since the part started, 0..1: the whole process, since
-         * an agent runs nothing but its part (the active-job rule), and its API calls are the controller's polls.
+         * The agent's generator demand since the part started, 0..1, as a local cell's is judged: the larger of the
+         * process's CPU over what its CPUs could give (an agent runs nothing but its part, the active-job rule) and
+         * the mean busy share (CPU + run-queue wait) of its busiest threads, as many as the part has event loops. The
+         * second is what sees a part of 1 loop on a 4-core agent saturated: the first can then reach only 0.25.
          */
         private double saturation() {
             if (latenessNanos == null) {
@@ -227,7 +237,9 @@ public final class AgentParts {
             }
             long wall = clock.nanoTime() - launchedNanos;
             long cpu = processCpuNanos.getAsLong() - launchCpuNanos;
-            return wall <= 0 || cpu <= 0 ? 0 : Math.min(1.0, (double) cpu / wall / cores);
+            double process = wall <= 0 || cpu <= 0 ? 0 : Math.min(1.0, (double) cpu / wall / cores);
+            double loops = ThreadSchedstats.busiest(launchThreads, threads.get(), wall, spec.eventLoops());
+            return Math.max(process, loops);
         }
 
         synchronized IntervalBatch batch(long from) {

@@ -1,15 +1,11 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.common.cpu.CpuStat;
-import io.loadlab.common.cpu.Schedstat;
+import io.loadlab.common.cpu.ThreadSchedstats;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * The loadgen's own CPU: per thread, nanoseconds on a CPU and nanoseconds runnable but waiting for one, from
@@ -19,27 +15,13 @@ import java.util.stream.Stream;
  */
 final class SelfCpu {
 
-    private static final Path TASKS = Path.of("/proc/self/task");
-
     private SelfCpu() {
     }
 
     /** tid to {on-CPU ns, waiting ns}; tid -1 holds the JVM's process CPU time when schedstat is unavailable. */
     static Map<Long, long[]> sample() {
         Map<Long, long[]> out = new HashMap<>();
-        try (Stream<Path> tasks = Files.list(TASKS)) {
-            tasks.forEach(t -> {
-                try {
-                    long tid = Long.parseLong(t.getFileName().toString());
-                    Schedstat.parse(Files.readString(t.resolve("schedstat")))
-                            .ifPresent(st -> out.put(tid, new long[]{st.runNanos(), st.waitNanos()}));
-                } catch (IOException | RuntimeException gone) {
-                    // the thread ended between listing and reading: its time since the last sample is lost
-                }
-            });
-        } catch (IOException | RuntimeException e) {
-            out.clear();
-        }
+        ThreadSchedstats.read(ThreadSchedstats.SELF).forEach((tid, st) -> out.put(tid, new long[]{st.runNanos(), st.waitNanos()}));
         if (out.isEmpty() && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
             out.put(-1L, new long[]{os.getProcessCpuTime(), -1});
         }

@@ -67,4 +67,9 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
     public boolean openModel() {
         return rate > 0;
     }
+
+    @Override
+    public int eventLoops() {
+        return threads;
+    }
 }

@@ -22,6 +22,14 @@ public interface RunSpec {
     /** Driven like the run, left out of the report. {@link Duration#ZERO} for none. */
     Duration warmup();
 
+    /**
+     * How many event loops the run drives: the threads a generator's demand is judged over (an agent's part names its
+     * busiest this many). 1 for a kind that does not say.
+     */
+    default int eventLoops() {
+        return 1;
+    }
+
     /** Every address the run will send to or read from, each checked against the allowlist; the target first. */
     default List<URI> destinations() {
         return List.of(target());
