@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.common.cpu.CpuStat;
+import io.loadlab.common.cpu.Schedstat;
 import io.loadlab.common.cpu.ThreadSchedstats;
 
 import java.lang.management.ManagementFactory;
@@ -96,10 +97,10 @@ final class SelfCpu {
             if (lastNanos <= firstNanos || !waitKnown || totals.isEmpty()) {
                 return null;
             }
-            double wall = lastNanos - firstNanos;
-            return totals.values().stream().mapToDouble(t -> Math.min(1.0, (t[0] + t[1]) / wall))
-                    .boxed().sorted(java.util.Comparator.reverseOrder()).limit(n)
-                    .mapToDouble(Double::doubleValue).average().orElse(0);
+            // the sums are already each thread's time over the window: nothing to take off; one rule with an agent's
+            Map<Long, Schedstat> busy = new HashMap<>();
+            totals.forEach((tid, t) -> busy.put(tid, new Schedstat(t[0], t[1])));
+            return ThreadSchedstats.busiest(Map.of(), busy, lastNanos - firstNanos, n);
         }
     }
 }
