@@ -5,6 +5,7 @@ import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /** The target service's own settings, under {@code target.*}; every limit is here, overridable by environment. */
 @ConfigMapping(prefix = "target")
@@ -32,6 +33,9 @@ public interface TargetConfig {
         /** How many distinct {@code number}s are kept at most. */
         @WithDefault("1000")
         long maximumSize();
+
+        /** Bytes of encoded answers kept at most; absent: a quarter of the JVM's direct memory (answer/CacheBudget). */
+        OptionalLong maxBytes();
     }
 
     interface Udp {
