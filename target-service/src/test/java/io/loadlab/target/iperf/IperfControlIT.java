@@ -77,6 +77,35 @@ class IperfControlIT {
     }
 
     @Test
+    void parametersDrippedAfterAWholeCookieAreDroppedAtTheirPhasesDeadline() throws Exception {
+        try (Socket s = connect()) {
+            ControlChannel channel = new ControlChannel(s.getInputStream(), s.getOutputStream());
+            channel.writeCookie(Cookie.random(new Random(2)));
+            s.setSoTimeout(10_000);
+            assertEquals(IperfState.PARAM_EXCHANGE, channel.readState());
+            s.setSoTimeout(1500);
+            OutputStream out = s.getOutputStream();
+            int sent = 0;
+            boolean dropped = false;
+            // the JSON's 4-byte length, then its text, a byte every 1.5 s: at most 10 (15 s)
+            byte[] message = "\0\0\0\u0010{\"tcp\":true}    ".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            while (!dropped && sent < 10) {
+                try {
+                    out.write(message[sent]);
+                    sent++;
+                    assertEquals(-1, s.getInputStream().read(), "the server answered parameters it never got whole");
+                    dropped = true;
+                } catch (SocketTimeoutException stillHeld) {
+                    // the server still waits for the rest: drip on
+                } catch (IOException reset) {
+                    dropped = true;
+                }
+            }
+            assertTrue(dropped, "still held after " + sent + " bytes dripped 1.5 s apart; the phase deadline is 2 s");
+        }
+    }
+
+    @Test
     void parallelBeyondIntsRangeGetsIperf3sErrorNotA128StreamTest() throws Exception {
         try (Socket s = connect()) {
             s.setSoTimeout(10_000);
