@@ -5,6 +5,7 @@ import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /** The target service's own settings, under {@code target.*}; every limit is here, overridable by environment. */
 @ConfigMapping(prefix = "target")
@@ -32,6 +33,9 @@ public interface TargetConfig {
         /** How many distinct {@code number}s are kept at most. */
         @WithDefault("1000")
         long maximumSize();
+
+        /** Bytes of encoded answers kept at most; absent: a quarter of the JVM's direct memory (answer/CacheBudget). */
+        OptionalLong maxBytes();
     }
 
     interface Udp {
@@ -76,6 +80,14 @@ public interface TargetConfig {
         @WithDefault("1048576")
         int maxLength();
 
+        /**
+         * Largest streams (both directions) × length of a test, in bytes; over it the client gets "number of parallel
+         * streams too large". 64 MiB takes {@code -P 128 --bidir} at iperf3's default 128 KiB and {@code -P 32 --bidir
+         * -l 1M}, not {@code -P 128 --bidir -l 1M} (256 MiB), which took a 1 GiB pod from 105 to 956 MB RSS.
+         */
+        @WithDefault("67108864")
+        long maxStreamBytes();
+
         /** Longest test ({@code -t} plus {@code -O}), in seconds; iperf3's own limit is a day. */
         @WithDefault("3600")
         int maxSeconds();
@@ -84,7 +96,10 @@ public interface TargetConfig {
         @WithDefault("65536")
         int maxJsonBytes();
 
-        /** How long a client may stay silent on the control connection outside the test's own time. */
+        /**
+         * Deadline of each phase of the control exchange (cookie, parameters, stream connections, results, IPERF_DONE;
+         * the test itself gets its own time on top): on the whole phase, not each read, so dripping bytes gains nothing.
+         */
         @WithDefault("10s")
         Duration controlTimeout();
 

@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,6 +24,9 @@ public final class TargetService implements AutoCloseable {
             Pattern.MULTILINE);
     private static final Pattern IPERF_BYTES = Pattern.compile("^target_iperf_bytes_total\\{([^}]*)} (\\S+)$",
             Pattern.MULTILINE);
+
+    private static final Pattern DIRECT = Pattern.compile(
+            "^jvm_buffer_memory_used_bytes\\{[^}]*id=\"direct\"[^}]*} (\\S+)$", Pattern.MULTILINE);
 
     private final LocalProcess process;
     private final String host;
@@ -56,14 +60,28 @@ public final class TargetService implements AutoCloseable {
      * the namespace's address, so what it sends leaves through the namespace's shaped side.
      */
     public static TargetService start(List<String> prefix, String host) throws IOException, InterruptedException {
+        return start(prefix, host, List.of());
+    }
+
+    /**
+     * As {@link #start()}, the JVM given {@code jvmOptions} too: a heap and direct memory as a pod's limits leave it
+     * ({@code -Xmx800m}), or a setting ({@code -Dtarget.iperf.control-timeout=2s}); given after the ports, so they win.
+     */
+    public static TargetService startWith(List<String> jvmOptions) throws IOException, InterruptedException {
+        return start(List.of(), "127.0.0.1", jvmOptions);
+    }
+
+    private static TargetService start(List<String> prefix, String host, List<String> jvmOptions)
+            throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
         int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         Path work = Files.createTempDirectory("target-service");
-        LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(prefix,
-                List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
-                        "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
-                        "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort)), work);
+        List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
+                "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
+                "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort));
+        jvm.addAll(jvmOptions);
+        LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(prefix, jvm), work);
         TargetService target = new TargetService(p, host, port, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
@@ -107,6 +125,25 @@ public final class TargetService implements AutoCloseable {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** The process's resident memory now, VmRSS from /proc/<pid>/status, in bytes. */
+    public long rssBytes() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+            }
+        }
+        throw new IllegalStateException("no VmRSS in /proc/" + pid() + "/status");
+    }
+
+    /** What the JVM's direct buffers hold now, {@code jvm_buffer_memory_used_bytes{id="direct"}} from /q/metrics. */
+    public long directBufferBytes() throws IOException, InterruptedException {
+        Matcher m = DIRECT.matcher(get("/q/metrics"));
+        if (!m.find()) {
+            throw new IllegalStateException("no jvm_buffer_memory_used_bytes{id=\"direct\"} in /q/metrics");
+        }
+        return (long) Double.parseDouble(m.group(1));
     }
 
     /** The target's own count of answered POSTs to /test/testApi with {@code status}, from its /q/metrics. */

@@ -10,17 +10,24 @@ import java.nio.channels.SocketChannel;
 public final class TcpReceiver extends StreamWorker {
 
     private final SocketChannel channel;
-    private final int bufferBytes;
+    private final ByteBuffer buffer;
 
     public TcpReceiver(SocketChannel channel, StreamCounter counter, int bufferBytes) {
+        this(channel, counter, ByteBuffer.allocateDirect(bufferBytes));
+    }
+
+    /**
+     * Reads into its own view of {@code buffer}, whose content is never looked at: one buffer may serve every receiver of a
+     * test, and its size need not be the sender's block ({@code -l}), since TCP hands over a stream, not blocks.
+     */
+    public TcpReceiver(SocketChannel channel, StreamCounter counter, ByteBuffer buffer) {
         super(counter);
         this.channel = channel;
-        this.bufferBytes = bufferBytes;
+        this.buffer = buffer.duplicate();
     }
 
     @Override
     public void run() {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bufferBytes);
         try (Selector selector = Selector.open()) {
             channel.configureBlocking(false);
             channel.register(selector, SelectionKey.OP_READ);

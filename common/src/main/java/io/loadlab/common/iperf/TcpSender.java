@@ -15,21 +15,29 @@ import java.util.function.LongSupplier;
 public final class TcpSender extends StreamWorker {
 
     private final SocketChannel channel;
-    private final int length;
+    private final ByteBuffer block;
     private final long bitsPerSecond;
     private final LongSupplier nanoTime;
 
     public TcpSender(SocketChannel channel, StreamCounter counter, int length, long bitsPerSecond, LongSupplier nanoTime) {
+        this(channel, counter, Payload.block(length), bitsPerSecond, nanoTime);
+    }
+
+    /**
+     * Sends {@code block}'s bytes, position to limit, over and over. The content is never read back, so one block may be
+     * shared by every sender of a test: each writes from its own view of it (a server sharing one 1 MiB block instead of
+     * one per stream held 128 × 1 MiB less per test at {@code -P 128 -l 1M}).
+     */
+    public TcpSender(SocketChannel channel, StreamCounter counter, ByteBuffer block, long bitsPerSecond, LongSupplier nanoTime) {
         super(counter);
         this.channel = channel;
-        this.length = length;
+        this.block = block.duplicate();
         this.bitsPerSecond = bitsPerSecond;
         this.nanoTime = nanoTime;
     }
 
     @Override
     public void run() {
-        ByteBuffer block = Payload.block(length);
         Pacer pacer = new Pacer(bitsPerSecond, nanoTime.getAsLong());
         try (Selector selector = Selector.open()) {
             channel.configureBlocking(false);

@@ -68,9 +68,9 @@ public record TestParameters(Protocol protocol, int omit, int time, long bytes, 
         Direction direction = truthy(j.get("bidirectional")) ? Direction.BIDIR
                 : truthy(j.get("reverse")) ? Direction.DOWN : Direction.UP;
         try {
-            return new TestParameters(protocol, (int) number(j, "omit", 0), (int) number(j, "time", 10),
-                    number(j, "num", 0), number(j, "blockcount", 0), (int) number(j, "parallel", 1), direction,
-                    (int) number(j, "len", 0), number(j, "bandwidth", 0), (int) number(j, "pacing_timer", 1000),
+            return new TestParameters(protocol, intNumber(j, "omit", 0), intNumber(j, "time", 10),
+                    number(j, "num", 0), number(j, "blockcount", 0), intNumber(j, "parallel", 1), direction,
+                    intNumber(j, "len", 0), number(j, "bandwidth", 0), intNumber(j, "pacing_timer", 1000),
                     number(j, "udp_counters_64bit", 0) != 0, number(j, "get_server_output", 0) != 0,
                     j.path("client_version").asText(""));
         } catch (IllegalArgumentException e) {
@@ -80,6 +80,15 @@ public record TestParameters(Protocol protocol, int omit, int time, long bytes, 
 
     private static boolean truthy(JsonNode n) {
         return n != null && (n.asBoolean(false) || n.asLong(0) != 0);
+    }
+
+    /** An int field, refused when out of int's range: a cast made "parallel": 4294967424 (2^32 + 128) a 128-stream test. */
+    private static int intNumber(ObjectNode j, String key, int otherwise) {
+        long n = number(j, key, otherwise);
+        if (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE) {
+            throw new IperfProtocolException("parameter " + key + " is out of range: " + n);
+        }
+        return (int) n;
     }
 
     private static long number(ObjectNode j, String key, long otherwise) {

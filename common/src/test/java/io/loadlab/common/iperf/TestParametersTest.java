@@ -47,4 +47,13 @@ class TestParametersTest {
                 () -> TestParameters.fromJson(json("{\"tcp\":true,\"time\":\"ten\"}")));
         assertTrue(e.getMessage().contains("time"), e.getMessage());
     }
+
+    @Test
+    void anIntFieldBeyondIntsRangeIsRefusedNotWrapped() throws Exception {
+        // 2^32 + 128: the cast it had read it as 128 streams
+        IperfProtocolException e = assertThrows(IperfProtocolException.class,
+                () -> TestParameters.fromJson(json("{\"tcp\":true,\"parallel\":4294967424}")));
+        assertTrue(e.getMessage().contains("parallel"), e.getMessage());
+        assertThrows(IperfProtocolException.class, () -> TestParameters.fromJson(json("{\"tcp\":true,\"len\":4294967297}")));
+    }
 }

@@ -1,8 +1,8 @@
 package io.loadlab.target.iperf;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.common.iperf.ControlChannel;
 import io.loadlab.common.iperf.Cookie;
-import io.loadlab.common.iperf.IperfErrno;
 import io.loadlab.common.iperf.IperfProtocolException;
 import io.loadlab.common.iperf.IperfState;
 import io.loadlab.common.iperf.ProcessCpu;
@@ -17,6 +17,7 @@ import org.jboss.logging.Logger;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +45,7 @@ final class IperfSession implements Runnable {
     private final SocketChannel control;
     private final int port;
     private final BlockingQueue<SocketChannel> arrivals;
+    private final ParameterLimits limits;
     private volatile boolean collecting;
     private volatile boolean done;
     private volatile IperfStreams streams;
@@ -54,6 +56,7 @@ final class IperfSession implements Runnable {
         this.control = control;
         this.port = port;
         this.arrivals = new ArrayBlockingQueue<>(2 * config.maxStreams() + 4);
+        this.limits = new ParameterLimits(config);
     }
 
     boolean done() {
@@ -74,9 +77,8 @@ final class IperfSession implements Runnable {
     public void run() {
         IperfCounters.Outcome outcome = IperfCounters.Outcome.FAILED;
         try {
-            control.socket().setSoTimeout(millis(config.controlTimeout().toMillis()));
-            ControlChannel channel = new ControlChannel(control.socket().getInputStream(), control.socket().getOutputStream());
-            test(channel);
+            PhaseDeadline input = new PhaseDeadline(control.socket(), System::nanoTime);
+            test(input, new ControlChannel(input, control.socket().getOutputStream()));
             outcome = IperfCounters.Outcome.COMPLETED;
         } catch (IperfProtocolException | IOException e) {
             LOG.infof("iperf3 test from %s ended early: %s", remote(), e.getMessage());
@@ -96,18 +98,27 @@ final class IperfSession implements Runnable {
         }
     }
 
-    private void test(ControlChannel channel) throws IOException, InterruptedException {
+    private void test(PhaseDeadline phase, ControlChannel channel) throws IOException, InterruptedException {
+        Duration limit = config.controlTimeout();
+        phase.begin("cookie", limit);
         Cookie cookie = channel.readCookie();
         channel.writeState(IperfState.PARAM_EXCHANGE);
-        TestParameters p = TestParameters.fromJson(channel.readJson(config.maxJsonBytes()));
-        int length = p.length() > 0 ? p.length() : p.protocol() == Protocol.TCP ? DEFAULT_TCP_LENGTH : DEFAULT_UDP_LENGTH;
-        Optional<Integer> refusal = refusal(p, length);
+        phase.begin("parameters", limit);
+        ObjectNode json = channel.readJson(config.maxJsonBytes());
+        Optional<Integer> refusal = limits.refusal(json);
+        TestParameters p = refusal.isPresent() ? null : TestParameters.fromJson(json);
+        int length = p == null ? 0 : p.length() > 0 ? p.length() : p.protocol() == Protocol.TCP ? DEFAULT_TCP_LENGTH : DEFAULT_UDP_LENGTH;
+        if (refusal.isEmpty()) {
+            refusal = limits.refusal(p, length);
+        }
         if (refusal.isPresent()) {
             channel.writeServerError(refusal.get());
-            LOG.infof("iperf3 test from %s refused (iperf3 error %d): %s", remote(), refusal.get(), p);
+            String asked = json.toString();
+            LOG.infof("iperf3 test from %s refused (iperf3 error %d): %s", remote(), refusal.get(),
+                    asked.length() > 200 ? asked.substring(0, 200) + "..." : asked);
             return;
         }
-        long deadline = System.nanoTime() + config.controlTimeout().toNanos();
+        long deadline = System.nanoTime() + limit.toNanos();
         streams = new IperfStreams(p, length, counters, config.host(), port);
         if (p.protocol() == Protocol.UDP) {
             streams.bindUdp();
@@ -115,7 +126,7 @@ final class IperfSession implements Runnable {
         collecting = true;
         channel.writeState(IperfState.CREATE_STREAMS);
         if (p.protocol() == Protocol.TCP) {
-            streams.collectTcp(arrivals, cookie, deadline, counters);
+            streams.collectTcp(arrivals, cookie, deadline);
         } else {
             streams.collectUdp(deadline);
         }
@@ -128,11 +139,11 @@ final class IperfSession implements Runnable {
         long start = System.nanoTime();
         streams.start(omitEnd);
         long testMillis = p.time() > 0 ? (p.time() + p.omit()) * 1000L : config.maxSeconds() * 1000L;
-        control.socket().setSoTimeout(millis(testMillis + config.controlTimeout().toMillis()));
+        phase.begin("test", limit.plusMillis(testMillis));
         awaitTestEnd(channel);
-        control.socket().setSoTimeout(millis(config.controlTimeout().toMillis()));
         streams.stopSenders();
         channel.writeState(IperfState.EXCHANGE_RESULTS);
+        phase.begin("results", limit);
         TestResults client = TestResults.fromJson(channel.readJson(config.maxJsonBytes()));
         streams.drainReceivers(client, System.nanoTime() + config.drainTimeout().toNanos());
         long now = System.nanoTime();
@@ -142,25 +153,12 @@ final class IperfSession implements Runnable {
         channel.writeJson(new TestResults(cpu[0], cpu[1], cpu[2], false, results(now - measuredFrom), Optional.empty())
                 .toJson());
         channel.writeState(IperfState.DISPLAY_RESULTS);
+        phase.begin("IPERF_DONE", limit);
         try {
             channel.readState(); // IPERF_DONE; a client that closes instead has its results all the same
         } catch (IOException | IperfProtocolException e) {
             LOG.debugf("iperf3 client %s left without IPERF_DONE: %s", remote(), e.getMessage());
         }
-    }
-
-    private Optional<Integer> refusal(TestParameters p, int length) {
-        if (p.parallel() > config.maxStreams()) {
-            return Optional.of(IperfErrno.NUM_STREAMS);
-        }
-        int udpMax = 65507;
-        if (length > config.maxLength() || (p.protocol() == Protocol.UDP && (length > udpMax || length < 16))) {
-            return Optional.of(IperfErrno.BLOCK_SIZE);
-        }
-        if ((long) p.time() + p.omit() > config.maxSeconds()) {
-            return Optional.of(IperfErrno.DURATION);
-        }
-        return Optional.empty();
     }
 
     private void awaitTestEnd(ControlChannel channel) throws IOException {
@@ -198,10 +196,6 @@ final class IperfSession implements Runnable {
         } catch (IOException e) {
             return "a closed connection";
         }
-    }
-
-    private static int millis(long millis) {
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, millis));
     }
 
     static void closeQuietly(java.io.Closeable c) {

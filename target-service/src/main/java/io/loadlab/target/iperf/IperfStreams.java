@@ -14,7 +14,6 @@ import io.loadlab.common.iperf.UdpConnect;
 import io.loadlab.common.iperf.UdpReceiver;
 import io.loadlab.common.iperf.UdpSender;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -31,7 +30,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -42,7 +40,6 @@ import java.util.concurrent.locks.LockSupport;
 final class IperfStreams {
 
     private static final int UDP_SOCKET_BUFFER = 4 * 1024 * 1024;
-    private static final int TCP_READ_BUFFER = 128 * 1024;
     /** A stopped loop ends within its poll interval (20 ms); a second is slack for a loaded machine. */
     private static final long JOIN_MILLIS = 1000;
 
@@ -58,11 +55,13 @@ final class IperfStreams {
     private final List<StreamWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<StreamCounter> streamCounters = new ArrayList<>();
+    private final SessionBuffers buffers;
     private DatagramChannel udp;
 
     IperfStreams(TestParameters p, int length, IperfCounters counters, String host, int port) {
         this.p = p;
         this.length = length;
+        this.buffers = new SessionBuffers(length);
         this.counters = counters;
         this.host = host;
         this.port = port;
@@ -86,30 +85,11 @@ final class IperfStreams {
         udp.bind(new InetSocketAddress(host, port));
     }
 
-    /** TCP streams: connections that send this test's cookie; others get ACCESS_DENIED. */
-    void collectTcp(BlockingQueue<SocketChannel> arrivals, Cookie cookie, long deadline, IperfCounters counters)
-            throws IOException, InterruptedException {
-        while (tcp.size() < expected) {
-            SocketChannel c = arrivals.poll(Math.max(0, IperfSession.remainingMillis(deadline)), TimeUnit.MILLISECONDS);
-            if (c == null) {
-                throw new IperfProtocolException("only " + tcp.size() + " of " + expected + " streams connected in time");
-            }
-            Cookie theirs;
-            try {
-                c.socket().setSoTimeout((int) Math.max(1, IperfSession.remainingMillis(deadline)));
-                byte[] wire = new byte[Cookie.SIZE];
-                new DataInputStream(c.socket().getInputStream()).readFully(wire);
-                theirs = Cookie.of(wire);
-            } catch (IOException | IperfProtocolException e) {
-                IperfServer.deny(c, counters);
-                continue;
-            }
-            if (theirs.equals(cookie)) {
-                c.setOption(StandardSocketOptions.TCP_NODELAY, true);
-                tcp.add(c);
-            } else {
-                IperfServer.deny(c, counters);
-            }
+    /** TCP streams: connections that send this test's cookie, every cookie read at once; others get ACCESS_DENIED. */
+    void collectTcp(BlockingQueue<SocketChannel> arrivals, Cookie cookie, long deadline) throws IOException {
+        for (SocketChannel c : new StreamCookies(cookie, expected, counters, System::nanoTime).collect(arrivals, deadline)) {
+            c.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            tcp.add(c);
         }
     }
 
@@ -161,8 +141,8 @@ final class IperfStreams {
             streamCounters.add(counter);
             if (tcpTest) {
                 workers.add(sending
-                        ? new TcpSender(tcp.get(i), counter, length, p.bandwidth(), System::nanoTime)
-                        : new TcpReceiver(tcp.get(i), counter, Math.max(length, TCP_READ_BUFFER)));
+                        ? new TcpSender(tcp.get(i), counter, buffers.send(), p.bandwidth(), System::nanoTime)
+                        : new TcpReceiver(tcp.get(i), counter, buffers.receive()));
             } else if (sending) {
                 workers.add(new UdpSender(udp, udpPeers.get(i), counter, length, p.bandwidth(), p.udpCounters64bit(),
                         System::nanoTime, IperfStreams::epochMicros));
@@ -229,12 +209,23 @@ final class IperfStreams {
                 ? c.measuredBytes() >= sent.bytes() : c.udp().packets() >= sent.packets()).orElse(true);
     }
 
+    /** Stops every stream, closes its socket and, once its thread has ended, frees the test's buffers. */
     void close() {
         workers.forEach(StreamWorker::stop);
         tcp.forEach(IperfSession::closeQuietly);
         if (udp != null) {
             IperfSession.closeQuietly(udp);
         }
+        boolean ended = true;
+        for (Thread t : threads) {
+            try {
+                t.join(JOIN_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            ended &= !t.isAlive();
+        }
+        buffers.release(ended);
     }
 
     private static long epochMicros() {
