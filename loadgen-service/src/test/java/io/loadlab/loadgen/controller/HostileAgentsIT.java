@@ -25,8 +25,11 @@ import com.sun.net.httpserver.HttpServer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -128,6 +131,21 @@ class HostileAgentsIT {
         JsonNode run = ended(controller.started("/runs", spec("2", "3s")));
         assertFailedNaming(run, fake0.address());
         assertFalse(run.get("failure").asText().contains("real-agent"), "the healthy agent is not blamed: " + run);
+        assertWhole(run);
+    }
+
+    @Test
+    void aCancelEndsARunWhoseAgentStallsAndTellsEveryAgent() throws Exception {
+        fake0.on(Endpoint.INTERVALS, r -> FakeAnswer.stallAfter("{\"st", 1000));
+        String id = controller.started("/runs", spec("2", "20s"));
+        TimeUnit.MILLISECONDS.sleep(1_500);
+        HttpResponse<String> cancel = HttpClient.newHttpClient().send(HttpRequest.newBuilder(controller.uri("/runs/" + id))
+                .timeout(Duration.ofSeconds(END_WITHIN_SECONDS)).header("Authorization", "Bearer " + LoadgenService.TOKEN)
+                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(cancel.statusCode() / 100 == 2, cancel.statusCode() + " " + cancel.body());
+        JsonNode run = ended(id);
+        assertTrue(List.of("cancelled", "failed").contains(run.get("state").asText()), run.toString());
+        assertTrue(fake0.calls(Endpoint.CANCEL) >= 1, "the stalled agent's part was told to stop");
         assertWhole(run);
     }
 
