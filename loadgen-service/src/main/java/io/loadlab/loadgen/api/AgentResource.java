@@ -53,6 +53,13 @@ public class AgentResource {
     static final long MIN_LEASE_MILLIS = 1_000;
     static final long MAX_LEASE_MILLIS = 30_000;
     private static final int MAX_CONTROLLER_RUN_ID = 64;
+    /**
+     * A part's start may lie this far behind the agent's clock (a handover that took a while starts at once) and this
+     * far ahead: a controller asks for about 1 s ahead plus 50 ms an agent, 4.2 s for 64 agents. Long.MIN_VALUE was
+     * taken, and scheduled a part 292 years ahead holding the slot (issue 22).
+     */
+    static final long START_BEHIND_NANOS = 1_000_000_000L;
+    static final long START_AHEAD_NANOS = 60_000_000_000L;
 
     @Inject
     JsonBody json;
@@ -100,8 +107,13 @@ public class AgentResource {
         JsonNode root = json.read(contentType, body, "a JSON agent part (controllerRunId, startAtNanos, leaseMillis, spec)");
         Violations v = new Violations();
         String controllerRunId = text(root, "controllerRunId", v);
+        int found = v.list().size();
         long startAt = number(root, "startAtNanos", Long.MIN_VALUE, Long.MAX_VALUE, v);
+        if (v.list().size() == found) { // a number: is it an instant this agent can wait for?
+            checkStart(startAt, clock.nanoTime(), v);
+        }
         long lease = number(root, "leaseMillis", MIN_LEASE_MILLIS, MAX_LEASE_MILLIS, v);
+
         JsonNode specNode = root == null ? null : root.get("spec");
         if (specNode == null || !specNode.isObject()) {
             v.add("spec", "is required: a JSON run spec");
@@ -139,6 +151,13 @@ public class AgentResource {
             throw unknown(id);
         }
         return Response.noContent().build();
+    }
+
+    private static void checkStart(long startAt, long now, Violations v) {
+        if (startAt < now - START_BEHIND_NANOS || startAt > now + START_AHEAD_NANOS) {
+            v.add("startAtNanos", "must be within " + START_BEHIND_NANOS / 1_000_000_000L + " s before and "
+                    + START_AHEAD_NANOS / 1_000_000_000L + " s after this agent's clock, now " + now);
+        }
     }
 
     private static ApiException unknown(String id) {

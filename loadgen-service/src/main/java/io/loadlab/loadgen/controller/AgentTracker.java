@@ -4,31 +4,46 @@ import io.loadlab.loadgen.distributed.AgentCallException;
 import io.loadlab.loadgen.distributed.AgentClient;
 import io.loadlab.loadgen.distributed.AgentDelivery;
 import io.loadlab.loadgen.distributed.AgentEndpoint;
+import io.loadlab.loadgen.distributed.AgentText;
 import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.IntervalBatch;
+import io.loadlab.loadgen.distributed.IntervalBounds;
 import io.loadlab.loadgen.distributed.PhaseTotals;
 import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.engine.NanoClock;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What the controller knows of one agent during a run: its part, the intervals it has delivered, and whether it
- * finished, failed or went quiet. Only the controller's own thread polls it; {@link #delivery} and
- * {@link #measured} may be read from any thread.
+ * finished, failed or went quiet. Only the agent's own {@link AgentPoller} polls it; the rest may be read and
+ * {@link #requestStop() stopped} from any thread. Everything the agent sends is checked before it is kept
+ * ({@link IntervalBounds}, {@link AgentText}): an agent that lies fails, alone, and never the controller.
  */
 final class AgentTracker {
 
     /**
      * An agent that has not answered for this long is failed: three missed one-second polls. A process that died
-     * refuses at once and is failed at the first poll past this; a stalled one times out its calls.
+     * refuses at once and is failed at the first poll past this; a stalled one times out its calls (each call has
+     * the same 3 s on the whole exchange).
      */
     static final long STALL_NANOS = 3_000_000_000L;
+    /**
+     * A part that ended by itself is failed when its last interval ends this much before the part's end: an
+     * interval closes a little after its second, never a second early.
+     */
+    static final long EARLY_END_NANOS = 1_000_000_000L;
+    /** How far from the start it was given an agent may say it started: past a minute it is not a lateness. */
+    static final long MAX_LATENESS_NANOS = 60_000_000_000L;
 
     final AgentEndpoint endpoint;
     final String name;
     final ClockOffset offset;
     private final AgentClient client;
+    private final NanoClock clock;
+    private final long runNanos;
+    private final IntervalBounds bounds;
     /** Guarded by {@code this}. */
     private final List<IntervalSample> intervals = new ArrayList<>();
     private final PhaseTotals measured = new PhaseTotals();
@@ -39,12 +54,24 @@ final class AgentTracker {
     private double saturation;
     private long latenessNanos;
     private String failure;
+    /** The controller asked this part to stop: an end by cancel is then its doing, not the agent's. */
+    private boolean stopRequested;
+    private int cancelsTried;
+    private boolean cancelSent;
 
-    AgentTracker(AgentEndpoint endpoint, String name, ClockOffset offset, AgentClient client) {
+    /**
+     * @param runNanos     the part's warm-up plus duration
+     * @param overrunNanos how long past its end the controller waits for its last interval
+     */
+    AgentTracker(AgentEndpoint endpoint, String name, ClockOffset offset, AgentClient client, NanoClock clock,
+                 long runNanos, long overrunNanos) {
         this.endpoint = endpoint;
         this.name = name;
         this.offset = offset;
         this.client = client;
+        this.clock = clock;
+        this.runNanos = runNanos;
+        this.bounds = new IntervalBounds(runNanos, overrunNanos);
     }
 
     synchronized void started(String partId, long nowNanos) {
@@ -62,12 +89,20 @@ final class AgentTracker {
 
     synchronized void fail(String why) {
         if (failure == null) {
-            failure = why;
+            failure = AgentText.failure(why);
         }
     }
 
+    synchronized void requestStop() {
+        stopRequested = true;
+    }
+
+    synchronized boolean stopRequested() {
+        return stopRequested;
+    }
+
     /** Asks for the intervals after those already delivered; an agent quiet for {@link #STALL_NANOS} is failed. */
-    void poll(long nowNanos) {
+    void poll() {
         String part;
         long from;
         synchronized (this) {
@@ -79,10 +114,10 @@ final class AgentTracker {
         }
         try {
             IntervalBatch batch = client.intervals(endpoint, part, from);
-            accept(batch, nowNanos);
+            accept(batch, clock.nanoTime());
         } catch (AgentCallException e) {
             synchronized (this) {
-                if (nowNanos - lastAnswerNanos > STALL_NANOS) {
+                if (clock.nanoTime() - lastAnswerNanos > STALL_NANOS) {
                     fail("stopped answering: " + e.getMessage());
                 }
             }
@@ -93,39 +128,70 @@ final class AgentTracker {
 
     private synchronized void accept(IntervalBatch batch, long nowNanos) {
         lastAnswerNanos = nowNanos;
+        long previousEnd = intervals.isEmpty() ? -1 : intervals.get(intervals.size() - 1).endNanos();
         for (IntervalSample s : batch.intervals()) {
-            if (s.index() >= next) {
-                measured.add(s.measured());
-                intervals.add(s);
-                next = s.index() + 1;
+            if (s.index() < next) {
+                continue; // delivered before
             }
+            String implausible = bounds.problem(s, previousEnd);
+            if (implausible != null) {
+                fail("reported an implausible interval: " + implausible);
+                return;
+            }
+            measured.add(s.measured());
+            intervals.add(s);
+            next = s.index() + 1;
+            previousEnd = s.endNanos();
         }
-        if (batch.dropped() > 0) {
+        if (batch.dropped() != 0) {
             fail("dropped " + batch.dropped() + " intervals before the controller read them");
         }
         if (batch.startLatenessNanos() != null) {
-            latenessNanos = batch.startLatenessNanos();
+            if (Math.abs(batch.startLatenessNanos()) > MAX_LATENESS_NANOS) {
+                fail("reported a start lateness of " + batch.startLatenessNanos() + " ns");
+            } else {
+                latenessNanos = batch.startLatenessNanos();
+            }
         }
-        saturation = Double.isFinite(batch.saturation()) ? Math.max(0, batch.saturation()) : 0;
+        saturation = Double.isFinite(batch.saturation()) ? Math.min(1, Math.max(0, batch.saturation())) : 0;
         if ("failed".equals(batch.state())) {
-            fail(batch.failure() == null ? "its part failed" : batch.failure());
+            fail(batch.failure() == null ? "its part failed" : "its part failed: " + batch.failure());
+        } else if ("cancelled".equals(batch.state()) && !stopRequested) {
+            fail("its part was cancelled on the agent, not by the controller (its lease expired?)");
         }
         complete = batch.complete();
+        if (complete && !stopRequested && failure == null && previousEnd < runNanos - EARLY_END_NANOS) {
+            fail("its part ended after " + Math.max(0, previousEnd) / 1_000_000 + " ms of " + runNanos / 1_000_000
+                    + " ms");
+        }
     }
 
-    /** Stops the part on the agent; an agent that cannot be reached has stopped or will by its lease. */
+    /**
+     * Stops the part on the agent, once; a call cut by an interrupt is tried once more. An agent that cannot be
+     * reached has stopped or will by its lease.
+     */
     void cancel() {
         String part;
         synchronized (this) {
+            if (partId == null || cancelSent || cancelsTried >= 2) {
+                return;
+            }
+            cancelsTried++;
             part = partId;
         }
-        if (part != null) {
-            try {
-                client.cancel(endpoint, part);
-            } catch (AgentCallException e) {
-                // the lease stops it within leaseMillis; poll() names it failed if it stays quiet
+        try {
+            client.cancel(endpoint, part);
+            synchronized (this) {
+                cancelSent = true;
             }
+        } catch (AgentCallException e) {
+            // the lease stops it within leaseMillis; poll() names it failed if it stays quiet
         }
+    }
+
+    /** True when its part ended as asked: delivered to its end, or stopped by the controller. */
+    synchronized boolean endedWell() {
+        return complete && failure == null;
     }
 
     synchronized AgentDelivery delivery() {

@@ -8,6 +8,7 @@ import io.loadlab.loadgen.distributed.AgentEndpoint;
 import io.loadlab.loadgen.distributed.AgentInfo;
 import io.loadlab.loadgen.distributed.AgentRunRequest;
 import io.loadlab.loadgen.distributed.AgentRunStarted;
+import io.loadlab.loadgen.distributed.AgentText;
 import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.MergedReport;
 import io.loadlab.loadgen.distributed.MergedReportBuilder;
@@ -32,10 +33,12 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One distributed run, driven from a thread of its own (every call to an agent blocks, bounded by the client's
- * timeout): checks every agent before any is given a part, splits the run, starts the parts at one instant,
- * polls the agents' intervals and merges them. Nothing an agent delivered is dropped: a failed agent, a cancel
- * or a controller deadline all end in the same merge of what arrived, marked partial when it is.
+ * One distributed run, driven from a thread of its own (every call to an agent blocks, bounded on the whole exchange
+ * by the client's timeout): checks every agent before any is given a part, splits the run, starts the parts at one
+ * instant, then polls each agent from its own {@link AgentPoller} and merges what they delivered. This thread only
+ * watches: it stops every part when one fails or the user cancels, and fails the agents still unsettled at the
+ * deadline. Nothing an agent delivered is dropped: a failed agent, a cancel or a controller deadline all end in the
+ * same merge of what arrived, marked partial when it is.
  */
 final class ControllerRun implements LoadRun {
 
@@ -67,6 +70,7 @@ final class ControllerRun implements LoadRun {
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
     /** Guarded by {@code this}. */
     private final List<AgentTracker> agents = new ArrayList<>();
+    private final List<Thread> pollers = new ArrayList<>();
     private boolean cancelled;
     private long startAtNanos = Long.MAX_VALUE;
 
@@ -103,6 +107,7 @@ final class ControllerRun implements LoadRun {
 
     private RunOutcome control() {
         List<AgentTracker> ready = new ArrayList<>(endpoints.size());
+        long runNanos = spec.warmup().toNanos() + spec.duration().toNanos();
         for (AgentEndpoint e : endpoints) { // every agent is asked before any is given a part
             try {
                 AgentInfo info = client.info(e);
@@ -110,7 +115,8 @@ final class ControllerRun implements LoadRun {
                 if (refusal != null) {
                     return refused(refusal + " (" + e.address() + "); no agent was started");
                 }
-                ready.add(new AgentTracker(e, info.name(), client.clockOffset(e, CLOCK_SAMPLES), client));
+                ready.add(new AgentTracker(e, info.name(), client.clockOffset(e, CLOCK_SAMPLES), client, clock,
+                        runNanos, OVERRUN_NANOS));
             } catch (AgentCallException ex) {
                 return refused(ex.getMessage() + "; no agent was started");
             }
@@ -133,6 +139,10 @@ final class ControllerRun implements LoadRun {
             try {
                 AgentRunStarted started = client.start(a.endpoint, new AgentRunRequest(controllerRunId, parts.get(i),
                         a.offset.toAgent(startAt), LEASE_MILLIS));
+                if (!AgentText.isName(started.id())) { // it goes into every later call's path
+                    throw new AgentCallException(a.endpoint.address(), "POST /agent/runs",
+                            "answered a part id outside [A-Za-z0-9._-]{1,64}");
+                }
                 a.started(started.id(), clock.nanoTime());
                 synchronized (this) {
                     agents.add(a);
@@ -151,11 +161,8 @@ final class ControllerRun implements LoadRun {
         long drainUntil = Long.MAX_VALUE;
         boolean stopSent = false;
         List<AgentTracker> all = trackers();
+        startPollers(all, expectedEnd);
         while (true) {
-            long now = clock.nanoTime();
-            for (AgentTracker a : all) {
-                a.poll(now);
-            }
             if (!stopSent && (isCancelled() || all.stream().anyMatch(AgentTracker::failed))) {
                 stopAll();
                 stopSent = true;
@@ -164,7 +171,7 @@ final class ControllerRun implements LoadRun {
             if (all.stream().allMatch(AgentTracker::settled)) {
                 return;
             }
-            now = clock.nanoTime();
+            long now = clock.nanoTime();
             if (now > drainUntil || now > expectedEnd + OVERRUN_NANOS) {
                 for (AgentTracker a : all) {
                     if (!a.settled()) {
@@ -174,15 +181,27 @@ final class ControllerRun implements LoadRun {
                                 + " s after the run's end");
                     }
                 }
+                stopAll(); // their pollers stop their parts on the way out
                 return;
             }
-            long pause = stopSent || now >= expectedEnd ? FINAL_POLL_NANOS : POLL_NANOS;
             try {
-                TimeUnit.NANOSECONDS.sleep(pause);
+                TimeUnit.NANOSECONDS.sleep(FINAL_POLL_NANOS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 cancel();
             }
+        }
+    }
+
+    private void startPollers(List<AgentTracker> all, long expectedEnd) {
+        for (AgentTracker a : all) {
+            Thread t = new Thread(new AgentPoller(a, clock, expectedEnd),
+                    "loadgen-controller-" + controllerRunId.substring(0, 8) + "-" + a.endpoint.address());
+            t.setDaemon(true);
+            synchronized (this) {
+                pollers.add(t);
+            }
+            t.start();
         }
     }
 
@@ -205,10 +224,22 @@ final class ControllerRun implements LoadRun {
         return new RunOutcome(null, null, false, why);
     }
 
+    /**
+     * Asks every part to stop: each poller sends its agent's cancel and polls for the last interval. Before the
+     * pollers run (a part refused), the cancels go out from here. Interrupting a poller cuts its call in flight.
+     */
     private void stopAll() {
-        for (AgentTracker a : trackers()) {
-            a.cancel();
+        List<Thread> running;
+        synchronized (this) {
+            running = List.copyOf(pollers);
         }
+        for (AgentTracker a : trackers()) {
+            a.requestStop();
+            if (running.isEmpty()) {
+                a.cancel();
+            }
+        }
+        running.forEach(Thread::interrupt);
     }
 
     private synchronized List<AgentTracker> trackers() {

@@ -3,8 +3,10 @@
  * {@code "agents": N} or {@code "all"} is a {@link io.loadlab.loadgen.controller.DistributedRunSpec} wrapping the
  * run the user described; {@link io.loadlab.loadgen.controller.ControllerRun} checks the agents (ready, same
  * version), splits the run over them, starts them at one agreed instant on their own clocks, polls their
- * one-second intervals and merges them exactly into a
- * {@link io.loadlab.loadgen.controller.DistributedReport}. It is an ordinary run of the
+ * one-second intervals (one {@link io.loadlab.loadgen.controller.AgentPoller} thread per agent, so no agent waits on
+ * another) and merges them exactly into a {@link io.loadlab.loadgen.controller.DistributedReport}. What an agent
+ * sends is checked before it is kept ({@link io.loadlab.loadgen.controller.AgentTracker}): a hostile or broken agent
+ * fails, named, and the run ends whatever it does (issue 22). It is an ordinary run of the
  * {@link io.loadlab.loadgen.job.Jobs} registry: the one-active-job rule, persistence, restore, cancel, the
  * run meters (fed the merged progress) all apply unchanged.
  *

@@ -19,6 +19,13 @@ public final class AgentCallException extends Exception {
         this.status = status;
     }
 
+    /** No usable answer: {@code why} says what came instead (nothing in time, too much). */
+    public AgentCallException(String address, String call, String why) {
+        super("agent " + address + ": " + call + " failed: " + why);
+        this.address = address;
+        this.status = 0;
+    }
+
     public AgentCallException(String address, String call, Throwable cause) {
         super("agent " + address + ": " + call + " failed: " + cause, cause);
         this.address = address;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.engine.NanoClock;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,12 +14,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The controller's calls to its agents, over the JDK's {@link HttpClient} (the one the service shares: a client
  * owns a selector thread and a pool). Every call carries the API token, so an agent treats the controller as
  * any caller and applies its own allowlist and limits to it. Calls are blocking and bounded by
- * {@code timeout}: the controller makes them from its own job thread, never from an event loop.
+ * {@code timeout} on the whole exchange, body included ({@link HttpRequest#timeout} alone covers the headers: an
+ * agent that sent headers and 4 of 1000 bytes held a controller 69 s and more, issue 22), and by
+ * {@link #MAX_ANSWER_BYTES} on what is read. Interrupting the calling thread aborts the call in flight. The
+ * controller makes them from its own threads, never from an event loop.
  * <pre>
  * GET    /agent/info                         {@link AgentInfo}
  * GET    /agent/clock                        {@link ClockReading}
@@ -33,12 +39,15 @@ import java.util.Objects;
 public final class AgentClient {
 
     private static final String JSON = "application/json";
+    /** One interval's JSON at most: four histograms of a wide spread at 500,000 values a second, about 40 KiB. */
+    static final int MAX_INTERVAL_BYTES = 40 * 1024;
     /**
      * An answer is read up to this size and refused beyond: an agent answers at most
-     * {@link IntervalBatch#MAX_INTERVALS} intervals per call, each at most about 40 KiB (four histograms of a wide
-     * spread at 500,000 values a second), so 4 MiB; and the controller asks every second, for one or two.
+     * {@link IntervalBatch#MAX_INTERVALS} intervals per call (4,000 KiB) plus its state and a failure message (64 KiB
+     * is generous), about 4 MiB; the controller asks every second, for one or two. It was 16 MiB, and a 15 MiB
+     * failure string made a 2 s run's record 47 MB (issue 22).
      */
-    static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+    static final int MAX_ANSWER_BYTES = IntervalBatch.MAX_INTERVALS * MAX_INTERVAL_BYTES + 64 * 1024;
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -136,29 +145,32 @@ public final class AgentClient {
         }
     }
 
-    /** The answer's body, once its status is 2xx. */
+    /** The answer's body, once its status is 2xx; the whole exchange within {@code timeout}. */
     private byte[] send(AgentEndpoint agent, String call, HttpRequest request) throws AgentCallException {
-        int status;
-        byte[] body;
+        CompletableFuture<HttpResponse<byte[]>> exchange =
+                http.sendAsync(request, info -> new BoundedBody(MAX_ANSWER_BYTES));
+        HttpResponse<byte[]> response;
         try {
-            HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            status = response.statusCode();
-            try (InputStream in = response.body()) {
-                body = in.readNBytes(MAX_ANSWER_BYTES + 1);
+            response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            exchange.cancel(true); // closes the connection: the stalled agent's socket is not left to the pool
+            throw new AgentCallException(agent.address(), call, "no whole answer within " + timeout.toMillis() + " ms");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            if (cause instanceof BoundedBody.TooLarge) {
+                throw new AgentCallException(agent.address(), call, cause.getMessage());
             }
-        } catch (IOException e) {
-            throw new AgentCallException(agent.address(), call, e);
+            throw new AgentCallException(agent.address(), call, cause);
         } catch (InterruptedException e) {
+            exchange.cancel(true);
             Thread.currentThread().interrupt();
             throw new AgentCallException(agent.address(), call, e);
         }
-        if (body.length > MAX_ANSWER_BYTES) {
-            throw new AgentCallException(agent.address(), call, status, "answer over " + MAX_ANSWER_BYTES + " bytes");
-        }
+        int status = response.statusCode();
         if (status / 100 != 2) {
-            throw new AgentCallException(agent.address(), call, status, new String(body, StandardCharsets.UTF_8));
+            throw new AgentCallException(agent.address(), call, status, new String(response.body(), StandardCharsets.UTF_8));
         }
-        return body;
+        return response.body();
     }
 
     private String write(Object value) {

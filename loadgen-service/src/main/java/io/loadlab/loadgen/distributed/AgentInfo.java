@@ -13,11 +13,14 @@ public record AgentInfo(String name, String version, boolean ready, String reaso
 
     /** Why the controller must not use this agent for a job of {@code controllerVersion}, or null when it may. */
     public String refusal(String controllerVersion) {
+        if (!AgentText.isName(name)) { // never quoted: a name past the rule may be megabytes or markup
+            return "agent gives a name that is not 1 to 64 of [A-Za-z0-9._-]";
+        }
         if (!controllerVersion.equals(version)) {
-            return "agent " + name + " runs version " + version + ", the controller " + controllerVersion;
+            return "agent " + name + " runs version " + AgentText.failure(version) + ", the controller " + controllerVersion;
         }
         if (!ready) {
-            return "agent " + name + " is not ready: " + (reason == null ? "no reason given" : reason);
+            return "agent " + name + " is not ready: " + (reason == null ? "no reason given" : AgentText.failure(reason));
         }
         return null;
     }

@@ -20,8 +20,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -50,7 +50,6 @@ public final class AgentParts {
     private final LongSupplier processCpuNanos;
     private final int cores;
     private final Supplier<Map<Long, Schedstat>> threads;
-    private final AtomicLong ids = new AtomicLong();
     /** Guarded by {@code this}; oldest first. */
     private final Map<String, Part> parts = new LinkedHashMap<>();
 
@@ -78,7 +77,8 @@ public final class AgentParts {
      * @throws ActiveJobException when a job is active now
      */
     public AgentRunStarted start(String controllerRunId, RunSpec spec, long startAtNanos, Duration lease) {
-        Part part = new Part("part-" + ids.incrementAndGet(), controllerRunId, spec, startAtNanos);
+        // unguessable (a UUID, SecureRandom's 122 bits): with "part-1", "part-2" any caller could read or stop a part
+        Part part = new Part("part-" + UUID.randomUUID(), controllerRunId, spec, startAtNanos);
         slot.claim(part.claim, 1);
         part.lease = new AgentLease(clock, lease, part::expire);
         synchronized (this) {

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Sums of one phase over intervals, agents or both: counters added, histograms added bucket for bucket. The
  * only way figures from several places are combined, so a percentile is always read from a sum of histograms
- * and never averaged. Not thread-safe: one builder's.
+ * and never averaged. Counter sums saturate at {@link Long#MAX_VALUE}. Not thread-safe: one builder's.
  */
 public final class PhaseTotals {
 
@@ -32,7 +32,7 @@ public final class PhaseTotals {
         Histogram s = interval.serviceTime() == null ? null : fitting(interval.serviceTime());
         Histogram c = interval.connect() == null ? null : fitting(interval.connect());
         for (Counter counter : Counter.values()) {
-            counts[counter.ordinal()] = Math.addExact(counts[counter.ordinal()], interval.count(counter));
+            counts[counter.ordinal()] = plus(counts[counter.ordinal()], interval.count(counter));
         }
         latency.add(l);
         if (s != null) {
@@ -56,7 +56,7 @@ public final class PhaseTotals {
     /** Adds another sum's figures. */
     public void add(PhaseTotals other) {
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = Math.addExact(counts[i], other.counts[i]);
+            counts[i] = plus(counts[i], other.counts[i]);
         }
         latency.add(other.latency);
         if (other.serviceTime != null) {
@@ -76,7 +76,7 @@ public final class PhaseTotals {
         long errors = 0;
         for (Counter c : Counter.values()) {
             if (c.error()) {
-                errors += counts[c.ordinal()];
+                errors = plus(errors, counts[c.ordinal()]);
             }
         }
         return errors;
@@ -104,6 +104,16 @@ public final class PhaseTotals {
     /** The summed connect times, null when no interval had them. */
     public Histogram connect() {
         return connect;
+    }
+
+    /**
+     * Counts (never negative) added, stopping at {@link Long#MAX_VALUE}: {@link IntervalBounds} keeps an agent's
+     * figures far below it, and a sum that could still overflow must not throw where every reader calls it (an
+     * {@code ArithmeticException} here made {@code GET /runs} and {@code /q/metrics} answer 500, issue 22).
+     */
+    static long plus(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static Histogram addTo(Histogram sum, Histogram h) {

@@ -20,7 +20,10 @@
  * <li>{@link io.loadlab.loadgen.distributed.AgentLease} is the agent's dead-man switch: a run whose controller
  *     stopped calling stops by itself.</li>
  * <li>{@link io.loadlab.loadgen.distributed.AgentClient} makes the controller's calls (JDK HTTP client, bearer
- *     token); the records beside it are the wire shapes.</li>
+ *     token), each with a deadline on the whole exchange and a cap on what it reads
+ *     ({@link io.loadlab.loadgen.distributed.BoundedBody}); the records beside it are the wire shapes.</li>
+ * <li>{@link io.loadlab.loadgen.distributed.IntervalBounds} and {@link io.loadlab.loadgen.distributed.AgentText}
+ *     bound what an agent may report: interval times and counts, names, failure texts.</li>
  * </ul>
  *
  * <h2>Dependencies</h2>

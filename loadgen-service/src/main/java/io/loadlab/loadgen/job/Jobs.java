@@ -168,7 +168,12 @@ public class Jobs {
         if (!ended.ended()) {
             throw new IllegalArgumentException(kind + " " + id + " cannot end as an active record");
         }
-        shelf(kind).store().save(ended);
+        RuntimeException unsaved = null;
+        try {
+            shelf(kind).store().save(ended);
+        } catch (RuntimeException e) { // a full disk still ends the job: its slot is never kept (issue 22)
+            unsaved = e;
+        }
         jobs.put(id, Tracked.ended(kind, ended));
         release(t.claim());
         try {
@@ -177,6 +182,9 @@ public class Jobs {
             t.ended().complete(ended); // whoever waits on a cancel learns the end even if a listener threw
         }
         trim(kind);
+        if (unsaved != null) {
+            throw unsaved; // ended in memory, and the caller learns it is not on disk
+        }
         return Optional.of(ended);
     }
 

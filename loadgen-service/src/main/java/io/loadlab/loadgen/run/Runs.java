@@ -99,18 +99,44 @@ public class Runs {
         return jobs.find(JOB, id).orElseThrow();
     }
 
-    /** Under this bean's lock so that a run ending at once is not told to listeners before its start. */
+    /**
+     * Under this bean's lock so that a run ending at once is not told to listeners before its start. Ending is
+     * unconditional: a progress, an outcome or a listener that throws is logged and the run still ends, failed when
+     * its outcome could not be recorded. A progress that threw once kept a run's slot until restart (issue 22).
+     */
     private synchronized void finish(String id, LoadRun live, RunOutcome outcome, Throwable error) {
-        RunProgress last = live.progress();
+        RunProgress last;
+        try {
+            last = live.progress();
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "Run %s: its last progress could not be read", id);
+            last = null;
+        }
+        RunProgress lastSeen = last;
         jobs.end(JOB, id, run -> {
-            if (error != null || outcome == null) {
-                String why = error == null ? "the driver ended without an outcome" : "driver error: " + error;
-                return run.finished(RunState.FAILED, clock.instant(), null, null, why);
+            try {
+                return ended(run, outcome, error);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Run %s: its outcome could not be recorded", id);
+                return run.finished(RunState.FAILED, clock.instant(), null, null, "its outcome could not be recorded: " + e);
             }
-            RunState end = outcome.failure() != null ? RunState.FAILED
-                    : outcome.cancelled() ? RunState.CANCELLED : RunState.COMPLETED;
-            return run.finished(end, clock.instant(), outcome.report(), outcome.histogram(), outcome.failure());
-        }, run -> listeners.forEach(l -> l.finished(run, last)));
+        }, run -> listeners.forEach(l -> {
+            try {
+                l.finished(run, lastSeen);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Run %s: a listener failed on its end", id);
+            }
+        }));
+    }
+
+    private RunRecord ended(RunRecord run, RunOutcome outcome, Throwable error) {
+        if (error != null || outcome == null) {
+            String why = error == null ? "the driver ended without an outcome" : "driver error: " + error;
+            return run.finished(RunState.FAILED, clock.instant(), null, null, why);
+        }
+        RunState end = outcome.failure() != null ? RunState.FAILED
+                : outcome.cancelled() ? RunState.CANCELLED : RunState.COMPLETED;
+        return run.finished(end, clock.instant(), outcome.report(), outcome.histogram(), outcome.failure());
     }
 
     public Optional<RunRecord> find(String id) {

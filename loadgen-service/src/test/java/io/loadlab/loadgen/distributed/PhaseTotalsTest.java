@@ -47,4 +47,18 @@ class PhaseTotalsTest {
         assertEquals(1, t.latency().getTotalCount());
         assertNull(t.serviceTime());
     }
+
+    @Test
+    void sumsSaturateInsteadOfThrowingSoEveryReaderStillAnswers() {
+        long huge = 9_223_372_036_854_775_000L; // issue 22: two of these threw ArithmeticException in every reader
+        PhaseTotals t = new PhaseTotals();
+        t.add(new PhaseInterval(Map.of(Counter.COMPLETED, huge, Counter.TIMEOUTS, huge), HistogramCodec.encode(
+                Histograms.newHistogram()), null, null));
+        PhaseTotals sum = new PhaseTotals();
+        sum.add(t);
+        sum.add(t);
+        assertEquals(Long.MAX_VALUE, sum.count(Counter.COMPLETED));
+        assertEquals(Long.MAX_VALUE, sum.errors());
+        assertEquals(7, PhaseTotals.plus(3, 4));
+    }
 }

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,6 +135,69 @@ public class RunsTest {
         assertTrue(report.requests() > 0 && report.requests() < 60_000, "partial: " + report.requests());
         assertTrue(r.cancel(run.id()).isEmpty(), "a finished run cannot be cancelled again");
         assertEquals(RunState.CANCELLED, registry(1, 10).find(run.id()).orElseThrow().state());
+    }
+
+    /**
+     * Issue 22: a distributed run's progress threw ArithmeticException (counts of 9.2e18) in finish, before the job
+     * ended; the throw was swallowed by the done stage and the run held the slot until restart.
+     */
+    @Test
+    void aRunWhoseProgressAndListenerThrowStillEndsAndFreesTheSlot() throws Exception {
+        RunDriver overflowing = new RunDriver() {
+            @Override
+            public String kind() {
+                return FixedSpec.KIND;
+            }
+
+            @Override
+            public LoadRun start(RunSpec spec) {
+                LoadRun fixed = new FixedRunDriver().start(spec);
+                return new LoadRun() {
+                    @Override
+                    public RunProgress progress() {
+                        throw new ArithmeticException("long overflow");
+                    }
+
+                    @Override
+                    public void cancel() {
+                        fixed.cancel();
+                    }
+
+                    @Override
+                    public CompletionStage<RunOutcome> done() {
+                        return fixed.done();
+                    }
+                };
+            }
+        };
+        RunListener broken = new RunListener() {
+            @Override
+            public void started(RunRecord run, LoadRun live) {
+            }
+
+            @Override
+            public void finished(RunRecord run, RunProgress last) {
+                throw new IllegalStateException("a listener that throws");
+            }
+        };
+        Jobs jobs = new Jobs(new DataDir(dir, mapper()), CLOCK, new JobIds(CLOCK), new ActiveJob());
+        Runs r = new Runs(List.of(overflowing), jobs, CLOCK, registryConfig(), List.of(broken));
+        RunRecord first = r.start(spec(10));
+        assertEquals(RunState.COMPLETED, await(r, first.id()).state());
+        RunRecord second = r.start(spec(10)); // not ActiveJobException: the slot was freed
+        assertEquals(RunState.COMPLETED, await(r, second.id()).state());
+    }
+
+    private static RunsConfig registryConfig() {
+        return new RunsConfig() {
+            public int maxActive() {
+                return 1;
+            }
+
+            public int retain() {
+                return 10;
+            }
+        };
     }
 
     @Test

@@ -1,0 +1,296 @@
+package io.loadlab.loadgen.controller;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.distributed.IntervalBatch;
+import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.Histograms;
+import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.engine.PhaseInterval;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.testsupport.FakeAgent;
+import io.loadlab.testsupport.FakeAgent.Endpoint;
+import io.loadlab.testsupport.FakeAnswer;
+import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.SystemTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.sun.net.httpserver.HttpServer;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real controller (the packaged jar) whose agents are one real agent and two {@link FakeAgent}s scripted to stall,
+ * lie and flood (issue 22). Whatever an agent does, the run ends within a bounded time as failed or partial naming
+ * that agent, the healthy agent's part is not truncated, and the controller stays whole: {@code GET /runs},
+ * {@code GET /runs/{id}}, {@code /q/metrics} and readiness answer 200 and the next run starts (the slot is free).
+ * <p>
+ * The controller's agents, in order: the real one, fake 0, fake 1; {@code "agents": N} takes the first N.
+ */
+@SystemTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class HostileAgentsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Every hostile run must end within this; before issue 22 most of them never ended. */
+    private static final long END_WITHIN_SECONDS = 45;
+
+    @TempDir
+    static Path dir;
+
+    /** The real agent's target: a plain HTTP server answering 200 to everything (what it measures is not the point). */
+    private HttpServer target;
+    private LoadgenService agent;
+    private LoadgenService controller;
+    private FakeAgent fake0;
+    private FakeAgent fake1;
+
+    @BeforeAll
+    void start() throws Exception {
+        target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        target.createContext("/", ex -> {
+            ex.getRequestBody().readAllBytes();
+            ex.sendResponseHeaders(200, 2);
+            ex.getResponseBody().write("ok".getBytes());
+            ex.close();
+        });
+        target.start();
+        agent = LoadgenService.start(dir.resolve("agent"), List.of("-Dloadgen.agent.name=real-agent"));
+        String version = agent.json("/agent/info").get("version").asText();
+        fake0 = FakeAgent.start("fake-0", version);
+        fake1 = FakeAgent.start("fake-1", version);
+        controller = LoadgenService.start(dir.resolve("controller"), List.of("-Dloadgen.agents="
+                + agent.uri("") + "," + fake0.url() + "," + fake1.url()));
+    }
+
+    @AfterAll
+    void stop() {
+        for (AutoCloseable c : new AutoCloseable[] {controller, fake0, fake1, agent}) {
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (Exception e) {
+                // the others still close
+            }
+        }
+        if (target != null) {
+            target.stop(0);
+        }
+    }
+
+    @BeforeEach
+    void idle() throws Exception {
+        fake0.reset();
+        fake1.reset();
+        for (int i = 0; i < 300 && !agent.json("/agent/info").get("ready").asBoolean(); i++) {
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        assertTrue(agent.json("/agent/info").get("ready").asBoolean(), "the real agent is idle");
+    }
+
+    @Test
+    void aRunOnTheRealAgentAloneStillCompletesWhole() throws Exception {
+        JsonNode run = ended(controller.started("/runs", spec("1", "2s")));
+        assertEquals("completed", run.get("state").asText(), run.toString());
+        assertFalse(run.get("report").get("partial").asBoolean(), run.toString());
+        assertEquals(60, run.get("report").get("requests").asLong(), "30/s for 2 s: " + run);
+    }
+
+    @Test
+    void anAgentThatStallsInItsInfoAnswerFailsTheRunNamingIt() throws Exception {
+        fake0.on(Endpoint.INFO, r -> FakeAnswer.stallAfter("{\"na", 1000));
+        JsonNode run = ended(controller.started("/runs", spec("2", "2s")));
+        assertFailedNaming(run, fake0.address());
+        assertWhole(run);
+    }
+
+    @Test
+    void anAgentThatStallsInItsIntervalsFailsAloneAndTheHealthyOneIsNotBlamed() throws Exception {
+        // before: the run stayed running 50 s past its end, then blamed the healthy agent
+        fake0.on(Endpoint.INTERVALS, r -> FakeAnswer.stallAfter("{\"st", 1000));
+        JsonNode run = ended(controller.started("/runs", spec("2", "3s")));
+        assertFailedNaming(run, fake0.address());
+        assertFalse(run.get("failure").asText().contains("real-agent"), "the healthy agent is not blamed: " + run);
+        assertWhole(run);
+    }
+
+    @Test
+    void aCancelEndsARunWhoseAgentStallsAndTellsEveryAgent() throws Exception {
+        fake0.on(Endpoint.INTERVALS, r -> FakeAnswer.stallAfter("{\"st", 1000));
+        String id = controller.started("/runs", spec("2", "20s"));
+        TimeUnit.MILLISECONDS.sleep(1_500);
+        HttpResponse<String> cancel = HttpClient.newHttpClient().send(HttpRequest.newBuilder(controller.uri("/runs/" + id))
+                .timeout(Duration.ofSeconds(END_WITHIN_SECONDS)).header("Authorization", "Bearer " + LoadgenService.TOKEN)
+                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(cancel.statusCode() / 100 == 2, cancel.statusCode() + " " + cancel.body());
+        JsonNode run = ended(id);
+        assertTrue(List.of("cancelled", "failed").contains(run.get("state").asText()), run.toString());
+        assertTrue(fake0.calls(Endpoint.CANCEL) >= 1, "the stalled agent's part was told to stop");
+        assertWhole(run);
+    }
+
+    @Test
+    void slowAgentsDoNotLetTheHealthyAgentsLeaseExpire() throws Exception {
+        // 2.6 s per answer each: polled one after the other, the real agent went 5.2 s unpolled, past its 5 s lease
+        FakeAnswer slow = FakeAnswer.json(pending()).after(2_600);
+        fake0.on(Endpoint.INTERVALS, r -> slow);
+        fake1.on(Endpoint.INTERVALS, r -> slow);
+        // 12 s: the lease (5 s, checked each 1.25 s) expired 6 s or so into the part, which a shorter run outlives
+        JsonNode run = ended(controller.started("/runs", spec("3", "12s")));
+        assertEquals("failed", run.get("state").asText(), run.toString());
+        assertFalse(run.get("failure").asText().contains("real-agent"), "the healthy agent is not blamed: " + run);
+        assertRealPartCompleted();
+        assertWhole(run);
+    }
+
+    @Test
+    void aPartTheAgentEndedByItselfFailsTheRunNamingIt() throws Exception {
+        fake0.on(Endpoint.INTERVALS, r -> FakeAnswer.json(
+                "{\"state\":\"cancelled\",\"intervals\":[],\"complete\":true,\"dropped\":0,\"saturation\":0}"));
+        JsonNode run = ended(controller.started("/runs", spec("2", "2s")));
+        assertFailedNaming(run, fake0.address());
+        assertWhole(run);
+    }
+
+    @Test
+    void hugeCountsFailTheAgentNotTheController() throws Exception {
+        long huge = 9_223_372_036_854_775_000L;
+        String batch = JSON.writeValueAsString(new IntervalBatch("running", List.of(interval(0, huge),
+                interval(1, huge)), false, 0, 0L, 0, null));
+        fake0.on(Endpoint.INTERVALS, r -> FakeAnswer.json(batch));
+        String id = controller.started("/runs", spec("2", "3s"));
+        for (int i = 0; i < 20; i++) { // while it runs, every read answers
+            assertEquals(200, controller.get("/runs/" + id).statusCode());
+            assertEquals(200, controller.get("/q/metrics").statusCode());
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        JsonNode run = ended(id);
+        assertFailedNaming(run, fake0.address());
+        assertWhole(run);
+    }
+
+    @Test
+    void aHugeFailureStringIsNotStored() throws Exception {
+        String failure = "x".repeat(15 << 20);
+        String batch = "{\"state\":\"failed\",\"intervals\":[],\"complete\":true,\"dropped\":0,\"saturation\":0,"
+                + "\"failure\":\"" + failure + "\"}";
+        fake0.on(Endpoint.INTERVALS, r -> FakeAnswer.json(batch));
+        String id = controller.started("/runs", spec("2", "2s"));
+        JsonNode run = ended(id);
+        assertFailedNaming(run, fake0.address());
+        assertTrue(controller.get("/runs/" + id).body().length() < 64 * 1024, "the record stays small");
+        assertWhole(run);
+    }
+
+    @Test
+    void anAgentNameBeyondTheIdRulesIsRefused() throws Exception {
+        fake0.on(Endpoint.INFO, r -> FakeAnswer.json("{\"name\":\"" + "n".repeat(100_000) + "<script>\",\"version\":\""
+                + "x\",\"ready\":true,\"cores\":1}"));
+        String id = controller.started("/runs", spec("2", "1s"));
+        JsonNode run = ended(id);
+        assertFailedNaming(run, fake0.address());
+        assertTrue(run.get("failure").asText().contains("name"), run.toString());
+        assertTrue(controller.get("/runs/" + id).body().length() < 64 * 1024, "the record stays small");
+        assertWhole(run);
+    }
+
+    @Test
+    void aStartInstantOutsideTheAgentsWindowIsRefusedNamingIt() throws Exception {
+        for (long startAt : new long[] {Long.MIN_VALUE, Long.MAX_VALUE}) {
+            HttpResponse<String> r = agent.post("/agent/runs", "{\"controllerRunId\":\"c\",\"startAtNanos\":" + startAt
+                    + ",\"leaseMillis\":5000,\"spec\":{\"kind\":\"http\",\"target\":\"" + testApi()
+                    + "\",\"duration\":\"1s\",\"connections\":1,\"rate\":10}}");
+            assertEquals(400, r.statusCode(), r.body());
+            assertTrue(r.body().contains("startAtNanos"), r.body());
+        }
+        assertTrue(agent.json("/agent/info").get("ready").asBoolean(), "nothing holds the slot");
+        long now = agent.json("/agent/clock").get("repliedNanos").asLong();
+        HttpResponse<String> r = agent.post("/agent/runs", "{\"controllerRunId\":\"c\",\"startAtNanos\":"
+                + (now + 30_000_000_000L) + ",\"leaseMillis\":1000,\"spec\":{\"kind\":\"http\",\"target\":\""
+                + testApi() + "\",\"duration\":\"1s\",\"connections\":1,\"rate\":10}}");
+        assertEquals(202, r.statusCode(), r.body()); // 30 s ahead is in the window; its 1 s lease ends it unpolled
+        String id = JSON.readTree(r.body()).get("id").asText();
+        assertTrue(id.matches("part-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "unguessable: " + id);
+    }
+
+    private static String pending() {
+        return "{\"state\":\"pending\",\"intervals\":[],\"complete\":false,\"dropped\":0,\"saturation\":0}";
+    }
+
+    private static IntervalSample interval(long index, long count) {
+        String empty = HistogramCodec.encode(Histograms.newHistogram());
+        PhaseInterval none = new PhaseInterval(Map.of(), empty, null, null);
+        return new IntervalSample(index, index * 1_000_000_000L, (index + 1) * 1_000_000_000L, none,
+                new PhaseInterval(Map.of(Counter.COMPLETED, count, Counter.SENT, count), empty, null, null));
+    }
+
+    /** The run's record once it ended; fails when it has not within {@link #END_WITHIN_SECONDS}. */
+    private JsonNode ended(String id) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(END_WITHIN_SECONDS);
+        while (System.nanoTime() < until) {
+            HttpResponse<String> r = controller.get("/runs/" + id);
+            assertEquals(200, r.statusCode(), r.body().length() > 500 ? r.body().substring(0, 500) : r.body());
+            JsonNode run = JSON.readTree(r.body());
+            String state = run.get("state").asText();
+            if (!"running".equals(state) && !"queued".equals(state)) {
+                return run;
+            }
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
+        throw new AssertionError("run " + id + " still running after " + END_WITHIN_SECONDS + " s");
+    }
+
+    private static void assertFailedNaming(JsonNode run, String address) {
+        assertEquals("failed", run.get("state").asText(), run.toString().substring(0, Math.min(2000, run.toString().length())));
+        assertTrue(run.get("failure").asText().contains(address), "the failure names " + address + ": " + run.get("failure"));
+    }
+
+    /** The real agent's latest part ran its whole duration: its lease never expired under the controller's polls. */
+    private void assertRealPartCompleted() throws Exception {
+        JsonNode runs = agent.json("/runs");
+        JsonNode latest = runs.isArray() ? runs.get(0) : runs.path("items").get(0);
+        assertEquals("completed", latest.get("state").asText(), latest.toString());
+    }
+
+    /** Every read answers 200, readiness is up and the slot is free: a local run starts and completes. */
+    private void assertWhole(JsonNode run) throws Exception {
+        assertEquals(200, controller.get("/runs").statusCode());
+        assertEquals(200, controller.get("/runs/" + run.get("id").asText()).statusCode());
+        assertEquals(200, controller.get("/q/metrics").statusCode());
+        assertEquals(200, controller.get("/q/health/ready").statusCode());
+        String local = controller.started("/runs", "{\"kind\":\"http\",\"target\":\"" + testApi()
+                + "\",\"duration\":\"300ms\",\"connections\":1,\"rate\":20}");
+        assertEquals("completed", ended(local).get("state").asText());
+    }
+
+    private URI testApi() {
+        return URI.create("http://127.0.0.1:" + target.getAddress().getPort() + "/api/test");
+    }
+
+    /** An open-model run at 30 requests a second over {@code agents} agents. */
+    private String spec(String agents, String duration) {
+        return "{\"kind\":\"http\",\"target\":\"" + testApi() + "\",\"duration\":\"" + duration
+                + "\",\"warmup\":\"0s\",\"connections\":3,\"threads\":3,\"rate\":30,\"timeout\":\"5s\",\"agents\":"
+                + agents + "}";
+    }
+}
