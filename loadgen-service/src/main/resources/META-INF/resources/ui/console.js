@@ -1,11 +1,11 @@
-// The loadgen console: lists, a start form, the active run's progress (polled every 500 ms) and cancel. It talks to
-// the loadgen's JSON API only; the token the user types stays in this tab's sessionStorage and is sent only as the
-// bearer of POST and DELETE.
+// The loadgen console: lists, a start form, the active run's progress (polled every 500 ms) and cancel of a run, an
+// experiment or a calibration. It talks to the loadgen's JSON API only; the token the user types stays in this tab's
+// sessionStorage and is sent only as the bearer of POST and DELETE. Text goes in by textContent only.
 (function () {
   'use strict';
   var PAGE = 10, POLL_MS = 500;
   var TOKEN_KEY = 'loadgen.token';
-  var pages = { runs: 0, experiments: 0 };
+  var pages = { runs: 0, experiments: 0, calibrations: 0 };
   var selected = new Set();
   var active = null, timer = null;
   var $ = function (id) { return document.getElementById(id); };
@@ -159,8 +159,39 @@
     cell(tr, x.runsDone + ' / ' + x.runsPlanned);
     cell(tr, x.createdAt);
     cell(tr, link('/experiments/' + encodeURIComponent(x.id) + '/report.html', 'report'));
+    cell(tr, x.state === 'running' ? stop('experiments', x.id) : '');
     return tr;
   }
+
+  function calibrationRow(c) {
+    var tr = document.createElement('tr');
+    tr.dataset.id = c.id;
+    cell(tr, c.id);
+    cell(tr, c.state);
+    cell(tr, c.result ? c.result.measurements.map(function (m) { return m.shape; }).join(', ') : '');
+    cell(tr, c.createdAt);
+    cell(tr, c.state === 'running' ? stop('calibrations', c.id) : '');
+    return tr;
+  }
+
+  // A cancel button for an active experiment or calibration: DELETE /{kind}/{id}, then the lists again.
+  function stop(kind, id) {
+    var b = document.createElement('button');
+    b.textContent = 'cancel';
+    b.className = 'cancel';
+    b.setAttribute('aria-label', 'cancel ' + id);
+    b.addEventListener('click', function () {
+      b.disabled = true;
+      authed('DELETE', '/' + kind + '/' + encodeURIComponent(id)).then(function (res) {
+        if (res.ok) { say('cancelled ' + id); refresh(); return; }
+        b.disabled = false;
+        return problem(res).then(function (m) { say(m, true); });
+      }, function (e) { b.disabled = false; say('the loadgen did not answer: ' + e, true); });
+    });
+    return b;
+  }
+
+  var ROWS = { runs: runRow, experiments: experimentRow, calibrations: calibrationRow };
 
   function compareLink() {
     var a = $('compare');
@@ -173,11 +204,12 @@
   function refresh() {
     list('runs', runRow);
     list('experiments', experimentRow);
+    list('calibrations', calibrationRow);
   }
 
-  ['runs', 'experiments'].forEach(function (kind) {
-    $(kind + '-prev').addEventListener('click', function () { pages[kind] = Math.max(0, pages[kind] - 1); list(kind, kind === 'runs' ? runRow : experimentRow); });
-    $(kind + '-next').addEventListener('click', function () { pages[kind] += 1; list(kind, kind === 'runs' ? runRow : experimentRow); });
+  Object.keys(ROWS).forEach(function (kind) {
+    $(kind + '-prev').addEventListener('click', function () { pages[kind] = Math.max(0, pages[kind] - 1); list(kind, ROWS[kind]); });
+    $(kind + '-next').addEventListener('click', function () { pages[kind] += 1; list(kind, ROWS[kind]); });
   });
   compareLink();
   refresh();

@@ -6,6 +6,7 @@ import io.loadlab.loadgen.calibrate.CalibrationSpec;
 import io.loadlab.loadgen.calibrate.Calibrations;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -22,7 +23,9 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletionStage;
 
 /**
  * Calibrations: the loadgen measures its own ceiling against responders of its own on 127.0.0.1 (HTTP keep-alive
@@ -31,6 +34,9 @@ import java.util.List;
 @Path("/calibrations")
 @Tag(name = "calibrations")
 public class CalibrationsResource {
+
+    /** A calibration polls for a cancel every 50 ms and its run stops within its I/O timeout: 10 s, as runs wait. */
+    private static final Duration CANCEL_WAIT = Duration.ofSeconds(10);
 
     @Inject
     CalibrationSpecReader reader;
@@ -69,6 +75,23 @@ public class CalibrationsResource {
         PageRequest p = PageRequest.of(page, size);
         List<CalibrationRecord> all = calibrations.list();
         return new CalibrationPage(p.slice(all), p.page(), p.size(), all.size());
+    }
+
+    @DELETE
+    @Path("{id}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "Cancel the active calibration: its current run is cancelled, no further shape starts")
+    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the shapes measured in full kept")
+    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
+    @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
+    @APIResponse(responseCode = "404", description = "Unknown calibration")
+    @APIResponse(responseCode = "409", description = "The calibration had already finished")
+    public CompletionStage<Response> cancel(@PathParam("id") String id) {
+        CalibrationRecord c = get(id);
+        return CancelAnswer.of(calibrations.cancel(id), "calibration " + id + " already finished: " + c.state().json(),
+                CANCEL_WAIT, done -> Response.ok(done, MediaType.APPLICATION_JSON_TYPE).build(),
+                () -> Response.accepted(get(id)).type(MediaType.APPLICATION_JSON_TYPE).build());
     }
 
     @GET

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.calibrate;
 import io.loadlab.loadgen.job.RunDrive;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
+import io.loadlab.loadgen.job.JobThread;
 import io.loadlab.loadgen.job.Jobs;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
@@ -11,7 +12,6 @@ import io.quarkus.runtime.Startup;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 /**
  * Calibrations as a kind of job in the {@link Jobs} registry (kept, persisted under {@code <data dir>/calibrations},
@@ -36,7 +37,6 @@ public class Calibrations {
     public static final JobKind<CalibrationRecord, RunDrive> JOB = new JobKind<>("calibration",
             CalibrationRecord.class, RunDrive.class, "calibrations",
             (c, now) -> c.finished(RunState.FAILED, now, null, DIED));
-    private static final Logger LOG = Logger.getLogger(Calibrations.class);
 
     private final Runs runs;
     private final Jobs jobs;
@@ -62,39 +62,34 @@ public class Calibrations {
         CalibrationRecord c = CalibrationRecord.started(jobs.nextId(), spec, clock.instant());
         jobs.start(JOB, c, null, record -> {
             RunDrive drive = new RunDrive(runs::cancel);
-            Thread t = new Thread(() -> drive(record.id(), spec, drive), "calibration-" + record.id());
-            t.setDaemon(true);
-            t.start();
+            JobThread.start(jobs, JOB, record.id(), () -> drive(record.id(), spec, drive),
+                    (x, why) -> x.finished(RunState.FAILED, clock.instant(), null, why), x -> { });
             return drive;
         });
         return c;
     }
 
-    private void drive(String id, CalibrationSpec spec, RunDrive drive) {
-        RunState end = RunState.COMPLETED;
-        Calibration found = null;
-        String failure = null;
+    /**
+     * The calibration's body: completed with its ceiling, or cancelled with the shapes it measured in full before it
+     * was asked to stop. What it throws ends it failed ({@link JobThread}).
+     */
+    private UnaryOperator<CalibrationRecord> drive(String id, CalibrationSpec spec, RunDrive drive) throws IOException {
+        List<Measurement> m = List.of();
         try {
-            found = calibrate(spec, new ActiveJob.Job(JOB.name(), id), runId -> {
+            m = calibrator.measure(spec, new ActiveJob.Job(JOB.name(), id), runId -> {
                 drive.running(runId);
                 jobs.update(JOB, id, x -> x.running(runId));
             }, drive::cancelled);
-            if (found == null) {
-                end = RunState.CANCELLED;
-            }
-        } catch (IOException | RuntimeException e) {
-            LOG.errorf(e, "Calibration %s failed", id);
-            end = RunState.FAILED;
-            failure = e.getMessage() == null ? e.toString() : e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            end = RunState.CANCELLED;
-        } finally {
-            RunState last = end;
-            Calibration result = found;
-            String why = failure;
-            jobs.end(JOB, id, x -> x.finished(last, clock.instant(), result, why));
         }
+        Calibration found = m.size() < Shape.values().length ? new Calibration(null, m) : full(m);
+        RunState end = found.ceiling() == null ? RunState.CANCELLED : RunState.COMPLETED;
+        return x -> x.finished(end, clock.instant(), found, null);
+    }
+
+    private static Calibration full(List<Measurement> m) {
+        return new Calibration(Ceiling.of(Runtime.getRuntime().availableProcessors(), m), m);
     }
 
     /**
@@ -104,10 +99,7 @@ public class Calibrations {
     public Calibration calibrate(CalibrationSpec spec, ActiveJob.Job owner, Consumer<String> started,
                                  BooleanSupplier cancelled) throws IOException, InterruptedException {
         List<Measurement> m = calibrator.measure(spec, owner, started, cancelled);
-        if (m.size() < Shape.values().length) {
-            return null;
-        }
-        return new Calibration(Ceiling.of(Runtime.getRuntime().availableProcessors(), m), m);
+        return m.size() < Shape.values().length ? null : full(m);
     }
 
     public Optional<CalibrationRecord> find(String id) {

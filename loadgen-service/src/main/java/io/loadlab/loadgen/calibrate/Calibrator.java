@@ -52,7 +52,7 @@ public final class Calibrator {
      * @param owner     the job holding the active-job slot, whose runs these are
      * @param started   told each run's id as it starts
      * @param cancelled polled; when true the current run is cancelled and the calibration stops
-     * @return the measurements, one per shape measured (fewer when cancelled)
+     * @return the measurements, one per shape measured in full (fewer when cancelled: the run it stopped is not one)
      * @throws IOException when a responder cannot bind on 127.0.0.1
      */
     public List<Measurement> measure(CalibrationSpec spec, ActiveJob.Job owner, Consumer<String> started,
@@ -70,8 +70,12 @@ public final class Calibrator {
                     case UDP -> new UdpThroughputSpec(udp.uri(), UDP_MESSAGE, 0, spec.duration(), spec.warmup(), null);
                 };
                 int loops = shape == Shape.UDP ? 1 : spec.threads();
-                out.add(measure(shape, run, loops, owner, started, cancelled,
-                        () -> shape == Shape.UDP ? udp.received() : http.answered()));
+                Measurement m = measure(shape, run, loops, owner, started, cancelled,
+                        () -> shape == Shape.UDP ? udp.received() : http.answered());
+                if (m == null) {
+                    break;
+                }
+                out.add(m);
             }
         }
         return out;
@@ -95,6 +99,9 @@ public final class Calibrator {
             run = runs.find(run.id()).orElseThrow(() -> new IllegalStateException("run vanished"));
         }
         long[] to = cpu();
+        if (run.state() == RunState.CANCELLED && cancelled.getAsBoolean()) {
+            return null; // stopped as asked: its partial figures stay in its run record, the shapes before it count
+        }
         if (run.state() != RunState.COMPLETED) {
             throw new IllegalStateException("calibration run " + run.id() + " for " + shape + " "
                     + run.state().json() + (run.failure() == null ? "" : ": " + run.failure()));

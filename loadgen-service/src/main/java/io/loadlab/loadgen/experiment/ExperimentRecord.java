@@ -37,7 +37,7 @@ import java.util.SplittableRandom;
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, Instant createdAt, Instant startedAt,
-                               Instant finishedAt, int runsPlanned, int runsDone, String currentRun, String currentCell,
+                               Instant finishedAt, long runsPlanned, int runsDone, String currentRun, String currentCell,
                                List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
                                List<ScalingRow> scaling, List<CellStats> stats, Calibration calibration,
                                List<Suspect> suspects, String failure) implements JobRecord {

@@ -107,10 +107,27 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
                 agents);
     }
 
-    /** Runs the experiment will start at most: cells, or probes when searching, plus capacity probes and calibration. */
-    public int maxRuns() {
-        int pairs = targets.size() * variants.size();
-        int perPair = (search == null ? 1 : search.maxSteps()) * repeats * (AUTO.equals(agents) ? AUTO_TRIES : 1);
-        return pairs * perPair + (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0);
+    /**
+     * Runs the experiment will start at most: cells, or probes when searching, plus capacity probes and calibration.
+     * A long, saturating at {@link Long#MAX_VALUE}: in ints, 9 targets x 400,000 variants x 30 steps x 20 repeats
+     * wrapped to -2,134,967,296 and passed the max-runs check as a small number.
+     */
+    public long maxRuns() {
+        return maxRuns(targets.size(), variants.size(), search == null ? 1 : search.maxSteps(), repeats,
+                AUTO.equals(agents) ? AUTO_TRIES : 1,
+                (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0));
+    }
+
+    /** {@code targets x variants x steps x repeats x tries + extra}, exact, or {@link Long#MAX_VALUE} past it. */
+    static long maxRuns(int targets, int variants, int steps, int repeats, int tries, int extra) {
+        try {
+            long runs = (long) targets * variants; // two ints: exact in a long
+            for (int factor : new int[]{steps, repeats, tries}) {
+                runs = Math.multiplyExact(runs, factor);
+            }
+            return Math.addExact(runs, extra);
+        } catch (ArithmeticException e) {
+            return Long.MAX_VALUE;
+        }
     }
 }

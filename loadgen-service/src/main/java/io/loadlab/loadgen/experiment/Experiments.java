@@ -8,6 +8,7 @@ import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
+import io.loadlab.loadgen.job.JobThread;
 import io.loadlab.loadgen.job.Jobs;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
@@ -17,7 +18,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.quarkus.arc.All;
 import jakarta.inject.Inject;
-import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -45,7 +45,6 @@ public class Experiments {
     public static final JobKind<ExperimentRecord, RunDrive> JOB = new JobKind<>("experiment",
             ExperimentRecord.class, RunDrive.class, "experiments",
             (x, now) -> x.finished(RunState.FAILED, now, DIED));
-    private static final Logger LOG = Logger.getLogger(Experiments.class);
 
     private final Runs runs;
     private final Jobs jobs;
@@ -85,17 +84,17 @@ public class Experiments {
         jobs.start(JOB, x, null, record -> {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
-            Thread t = new Thread(() -> drive(record.id(), drive), "experiment-" + record.id());
-            t.setDaemon(true);
-            t.start();
+            JobThread.start(jobs, JOB, record.id(), () -> drive(record.id(), drive),
+                    (e, why) -> e.finished(RunState.FAILED, clock.instant(), why).flagged(config.suspectShare()),
+                    e -> meters.experimentEnded());
             return drive;
         });
         return x;
     }
 
-    private void drive(String id, RunDrive drive) {
+    /** The experiment's body: how its record ends. What it throws ends it failed ({@link JobThread}). */
+    private UnaryOperator<ExperimentRecord> drive(String id, RunDrive drive) throws IOException {
         RunState end = RunState.COMPLETED;
-        String failure = null;
         try {
             ExperimentSpec spec = current(id).spec();
             if (spec.calibrate()) {
@@ -129,16 +128,9 @@ public class Experiments {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             end = RunState.CANCELLED;
-        } catch (IOException | RuntimeException e) {
-            LOG.errorf(e, "Experiment %s failed", id);
-            end = RunState.FAILED;
-            failure = e.getMessage() == null ? e.toString() : e.getMessage();
-        } finally {
-            RunState last = end;
-            String why = failure;
-            jobs.end(JOB, id, x -> x.finished(last, clock.instant(), why).flagged(config.suspectShare()),
-                    x -> meters.experimentEnded());
         }
+        RunState last = end;
+        return x -> x.finished(last, clock.instant(), null).flagged(config.suspectShare());
     }
 
     /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */

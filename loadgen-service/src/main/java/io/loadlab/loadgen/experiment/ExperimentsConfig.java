@@ -64,9 +64,21 @@ public interface ExperimentsConfig {
     @WithDefault("60s")
     Duration maxProbeDuration();
 
-    /** Runs one experiment may start, cells, probes and measurements together. */
+    /** Runs one experiment may start, cells, probes and measurements together ({@code runsPlanned}). */
     @WithDefault("200")
     int maxRuns();
+
+    /**
+     * Targets one experiment may name. Each is at least one run, so past max-runs (200) none could pass anyway; the
+     * cap is checked on the array's length before any element is read, so 300 targets (once an OutOfMemoryError in
+     * planning) cost one 400, not a list of 300 x variants x repeats cells.
+     */
+    @WithDefault("100")
+    int maxTargets();
+
+    /** Variants one experiment may name; as {@link #maxTargets()} (400,000 variants once wrapped the run count). */
+    @WithDefault("100")
+    int maxVariants();
 
     /**
      * With {@code calibrate: true}, a cell whose requests/s reach this share of the generator's calibrated ceiling

@@ -21,7 +21,7 @@ public final class Interleaving {
         if (repeats < 1 || repeats > MAX_REPEATS) {
             throw new IllegalArgumentException("repeats must be from 1 to " + MAX_REPEATS + ": " + repeats);
         }
-        List<T> order = new ArrayList<>(cells.size() * repeats);
+        List<T> order = new ArrayList<>(Math.multiplyExact(cells.size(), repeats));
         for (int r = 0; r < repeats; r++) {
             order.addAll(cells);
         }

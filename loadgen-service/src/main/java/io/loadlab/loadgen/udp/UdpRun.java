@@ -95,6 +95,9 @@ public final class UdpRun extends RunningLoad {
             loop.run();
         } catch (IOException | RuntimeException e) {
             failure = over() ? null : "the UDP loop stopped: " + e;
+        } catch (Error e) {
+            // never the run's normal end; escaping, it skipped complete() and left the run active until the watchdog
+            failure = "the UDP loop stopped: " + e;
         } finally {
             close();
         }

@@ -90,6 +90,32 @@ class CalibrationsApiTest {
         given().get("/calibrations/nope").then().statusCode(404);
     }
 
+    @Test
+    void anActiveCalibrationIsCancelledWithTheShapesItMeasuredInFull() throws Exception {
+        given().delete("/calibrations/nope").then().statusCode(401);
+        authed().delete("/calibrations/nope").then().statusCode(404).contentType("application/json");
+        String id = authed().body("{\"duration\":\"30s\",\"warmup\":\"0s\",\"connections\":2,\"threads\":1}")
+                .post("/calibrations").then().statusCode(202).extract().path("id");
+        String run = null;
+        for (int i = 0; i < 300 && run == null; i++) {
+            run = given().get("/calibrations/" + id).then().extract().path("currentRun");
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        assertTrue(run != null, "its first run started");
+        given().delete("/calibrations/" + id).then().statusCode(401);
+        int status = authed().delete("/calibrations/" + id).then().extract().statusCode();
+        assertTrue(status == 200 || status == 202, "stopped (200) or stopping (202): " + status);
+        JsonPath c = await(id);
+        assertEquals("cancelled", c.getString("state"), c.prettify());
+        assertEquals(List.of(), c.getList("result.measurements"), "its first shape (30 s) was stopped: none in full");
+        assertTrue(c.get("result.ceiling") == null, c.prettify());
+        given().get("/runs/" + run).then().statusCode(200).body("state", equalTo("cancelled"));
+        authed().delete("/calibrations/" + id).then().statusCode(409).body("msg", containsString("cancelled"));
+        String next = authed().body("{\"duration\":\"100ms\",\"warmup\":\"0s\",\"connections\":1,\"threads\":1}")
+                .post("/calibrations").then().statusCode(202).extract().path("id"); // the slot is free again
+        assertEquals("completed", await(next).getString("state"));
+    }
+
     static JsonPath await(String id) throws InterruptedException {
         for (int i = 0; i < 600; i++) {
             JsonPath x = given().get("/calibrations/" + id).then().statusCode(200).extract().jsonPath();

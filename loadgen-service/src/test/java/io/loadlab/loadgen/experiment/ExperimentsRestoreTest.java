@@ -82,6 +82,8 @@ class ExperimentsRestoreTest {
         public java.time.Duration capacityDuration() { return java.time.Duration.ofSeconds(3); }
         public java.time.Duration maxProbeDuration() { return java.time.Duration.ofSeconds(60); }
         public int maxRuns() { return 200; }
+        public int maxTargets() { return 100; }
+        public int maxVariants() { return 100; }
         public int retain() { return 50; }
         public double suspectShare() { return 0.7; }
     }

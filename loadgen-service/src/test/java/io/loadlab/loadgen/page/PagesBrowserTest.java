@@ -45,6 +45,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PagesBrowserTest {
 
     static final String TOKEN = "test-token";
+    /** The policy the pages are served with; the same words as SecurityHeaders, written out so a change shows here. */
+    static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "connect-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
     @RegisterExtension
     static final RealTarget target = new RealTarget();
@@ -98,8 +101,15 @@ class PagesBrowserTest {
         return id;
     }
 
-    /** Opens a page and checks what every page must: no console error, no request to another host. */
+    /**
+     * Opens a page and checks what every page must: no console error (a CSP violation is one), no request to another
+     * host; and, read from the real HTTP answer, the CSP, nosniff and no framing.
+     */
     private void open(String path) throws Exception {
+        io.restassured.response.Response page = given().accept("text/html").get(path);
+        assertEquals(CSP, page.header("Content-Security-Policy"), path);
+        assertEquals("nosniff", page.header("X-Content-Type-Options"), path);
+        assertEquals("DENY", page.header("X-Frame-Options"), path);
         browser.consoleErrors();
         browser.requests();
         browser.driver.get(base.toString().replaceAll("/$", "") + path);
@@ -135,6 +145,21 @@ class PagesBrowserTest {
         AssertionError seen = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
                 () -> assertCleanSince("a page asking 127.0.0.2", "probe.png"));
         assertTrue(seen.getMessage().contains("asked another host: http://127.0.0.2:9/probe.png"), seen.getMessage());
+    }
+
+    /**
+     * The CSP is on in the browser: an inline script added to the console is refused, the refusal is the console
+     * error every other test would see, and it never ran. The pages' own scripts are files, so they still run.
+     */
+    @Test
+    void theBrowserRefusesAnInlineScriptUnderTheCsp() throws Exception {
+        open("/ui/");
+        js("var s = document.createElement('script'); s.textContent = 'window.inlineRan = true;';"
+                + " document.body.appendChild(s);");
+        assertEquals(null, js("return window.inlineRan === undefined ? null : window.inlineRan"), "the inline script ran");
+        AssertionError seen = org.junit.jupiter.api.Assertions.assertThrows(AssertionError.class,
+                () -> assertCleanSince("console with an inline script"));
+        assertTrue(seen.getMessage().contains("Content Security Policy"), seen.getMessage());
     }
 
     private Object js(String script) {
@@ -422,5 +447,49 @@ class PagesBrowserTest {
         assertEquals(2, browser.driver.findElements(By.cssSelector("#scaling tbody tr")).size());
         assertCleanSince("experiment");
         given().accept("text/html").get("/experiments/nope-3").then().statusCode(404).body("msg", equalTo("no experiment nope-3"));
+    }
+
+    /**
+     * The console's cancel control on an active calibration and an active experiment: each is recorded cancelled,
+     * and the control is a button whose label came in as text.
+     */
+    @Test
+    void theConsoleCancelsAnActiveCalibrationAndAnActiveExperiment() throws Exception {
+        String calibration = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json")
+                .body("{\"duration\":\"30s\",\"warmup\":\"0s\",\"connections\":2,\"threads\":1}")
+                .post("/calibrations").then().statusCode(202).extract().path("id");
+        cancelFromTheConsole("calibrations", calibration);
+
+        String b = target.base();
+        String experiment = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json")
+                .body("{\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\",\"metrics\":\"" + b
+                        + "/q/metrics\",\"cores\":1}],\"variants\":[{\"connections\":2,\"threads\":1}],"
+                        + "\"duration\":\"30s\",\"warmup\":\"0s\",\"linkMbps\":10000}")
+                .post("/experiments").then().statusCode(202).extract().path("id");
+        cancelFromTheConsole("experiments", experiment);
+    }
+
+    private void cancelFromTheConsole(String kind, String id) throws Exception {
+        open("/ui/");
+        WebElement token = browser.driver.findElement(By.id("token"));
+        token.clear();
+        token.sendKeys(TOKEN);
+        WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100));
+        By button = By.cssSelector("#" + kind + " button[aria-label='cancel " + id + "']");
+        wait.until(d -> !d.findElements(button).isEmpty());
+        assertEquals("cancel", browser.driver.findElement(button).getText());
+        browser.driver.findElement(button).click();
+        wait.until(d -> d.findElement(By.id("message")).getText().equals("cancelled " + id));
+        String state = "running";
+        for (int i = 0; i < 600 && "running".equals(state); i++) {
+            state = given().accept("application/json").get("/" + kind + "/" + id).then().extract().path("state");
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertEquals("cancelled", state, kind + " " + id);
+        browser.driver.navigate().refresh();
+        By row = By.cssSelector("#" + kind + " tbody tr");
+        wait.until(d -> d.findElements(row).stream().anyMatch(r -> r.getText().contains(id) && r.getText().contains("cancelled")));
+        assertTrue(browser.driver.findElements(button).isEmpty(), "no cancel control on an ended " + kind);
+        assertCleanSince(kind + " cancel");
     }
 }

@@ -155,4 +155,28 @@ class UdpRunTest {
         RunOutcome o = run(new UdpPingPongSpec(URI.create("udp://no-such-host.invalid:9"), 64, 0, ONE_SECOND, Duration.ZERO));
         assertTrue(o.failure().startsWith("cannot resolve"), o.failure());
     }
+
+    /**
+     * An Error on the loop's thread (here an OutOfMemoryError from its clock, once) ends the run failed with it, its
+     * figures kept (issue 22: it escaped drive()'s catch of IOException and RuntimeException, so the run stayed
+     * active until the watchdog called it wedged).
+     */
+    @Test
+    void anErrorOnTheLoopsThreadFailsTheRunWithIt() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        NanoClock failingOnce = () -> {
+            if (Thread.currentThread().getName().startsWith("loadgen-" + UdpPingPongSpec.KIND)
+                    && calls.incrementAndGet() == 50) {
+                throw new OutOfMemoryError("test: heap");
+            }
+            return System.nanoTime();
+        };
+        try (FakeReflector reflector = new FakeReflector(true)) {
+            RunOutcome o = new UdpPingPongDriver(failingOnce, address -> true, SCRAPER)
+                    .start(new UdpPingPongSpec(reflector.target(), 64, 0, Duration.ofSeconds(30), Duration.ZERO))
+                    .done().toCompletableFuture().get(20, TimeUnit.SECONDS);
+            assertEquals("the UDP loop stopped: java.lang.OutOfMemoryError: test: heap", o.failure());
+            assertNotNull(o.report(), "what it measured is kept");
+        }
+    }
 }

@@ -54,14 +54,14 @@ public class ExperimentSpecReader {
         JsonFields f = new JsonFields(obj, v);
         String name = f.text("name", null);
         List<ExperimentTarget> targets = new ArrayList<>();
-        List<JsonFields> targetFields = f.objects("targets");
+        List<JsonFields> targetFields = capped(obj, f, v, "targets", config.maxTargets(), "max-targets");
         for (JsonFields t : targetFields == null ? List.<JsonFields>of() : targetFields) {
             targets.add(new ExperimentTarget(t.text("name", null), t.uri("url"), t.uri("metrics"), t.integer("cores", 0),
                     t.uri("iperf")));
             t.rejectUnknown();
         }
         List<Variant> variants = new ArrayList<>();
-        List<JsonFields> variantFields = f.objects("variants");
+        List<JsonFields> variantFields = capped(obj, f, v, "variants", config.maxVariants(), "max-variants");
         for (JsonFields x : variantFields == null ? List.<JsonFields>of() : variantFields) {
             int connections = x.integer("connections", 50);
             variants.add(new Variant(x.integer("number", 10), connections,
@@ -116,11 +116,28 @@ public class ExperimentSpecReader {
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
                 linkMbps, searched, repeats, calibrate, onAgents));
         if (spec != null) {
-            v.check(spec.maxRuns() <= config.maxRuns(), "targets", "the experiment would start up to " + spec.maxRuns()
-                    + " runs, more than " + config.maxRuns() + " (loadgen.experiments.max-runs)");
+            long planned = spec.maxRuns();
+            v.check(planned <= config.maxRuns(), "runsPlanned", "the experiment would start up to "
+                    + (planned == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : planned) + " runs, more than "
+                    + config.maxRuns() + " (loadgen.experiments.max-runs)");
         }
         v.throwIfAny();
         return spec;
+    }
+
+    /**
+     * The array {@code field}'s elements, or null with a violation when it has more than {@code cap}: counted before
+     * any element is read, so an oversized list neither fills memory nor names each of its elements' faults.
+     */
+    private static List<JsonFields> capped(ObjectNode obj, JsonFields f, Violations v, String field, int cap,
+                                           String setting) {
+        JsonNode n = obj.get(field);
+        if (n != null && n.isArray() && n.size() > cap) {
+            f.known(field);
+            v.add(field, n.size() + " entries, more than " + cap + " (loadgen.experiments." + setting + ")");
+            return null;
+        }
+        return f.objects(field);
     }
 
     /** Every address load or scrapes will go to: each target's API, its metrics and its iperf3 server. */
