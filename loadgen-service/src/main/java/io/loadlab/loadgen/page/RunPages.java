@@ -49,7 +49,7 @@ public class RunPages {
         charts.put("percentiles", List.of(curve(r.id(), curve)));
         charts.put("series", columns(series.points(), counted(r.spec().kind())));
         return new RunPageView(r.id(), r.spec().kind(), r.state().json(), String.valueOf(r.spec().target()),
-                text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), r.state().finished(),
+                text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), report.path("disturbed").path("reason").textValue(), r.state().finished(),
                 ReportFigures.of(report), curve, series.points(), ChartJson.of(json, charts));
     }
 
