@@ -141,7 +141,7 @@
     cell(tr, box);
     cell(tr, link('/runs/' + encodeURIComponent(run.id) + '/report.html', run.id));
     cell(tr, run.kind);
-    cell(tr, run.state);
+    cell(tr, run.disturbed ? run.state + ' (disturbed)' : run.state);
     cell(tr, run.target);
     cell(tr, run.createdAt);
     cell(tr, run.requestsPerSecond != null ? run.requestsPerSecond.toFixed(1) : '');
