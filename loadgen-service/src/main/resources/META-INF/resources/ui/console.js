@@ -141,10 +141,10 @@
     cell(tr, box);
     cell(tr, link('/runs/' + encodeURIComponent(run.id) + '/report.html', run.id));
     cell(tr, run.kind);
-    cell(tr, run.state);
-    cell(tr, run.spec.target);
+    cell(tr, run.disturbed ? run.state + ' (disturbed)' : run.state);
+    cell(tr, run.target);
     cell(tr, run.createdAt);
-    cell(tr, run.report && run.report.requestsPerSecond != null ? run.report.requestsPerSecond.toFixed(1) : '');
+    cell(tr, run.requestsPerSecond != null ? run.requestsPerSecond.toFixed(1) : '');
     cell(tr, run.state === 'completed' || run.state === 'cancelled'
       ? link('/runs/' + encodeURIComponent(run.id) + '/report.html', 'report') : '');
     if ((run.state === 'running' || run.state === 'queued') && active !== run.id) { watch(run.id); }
@@ -154,7 +154,7 @@
   function experimentRow(x) {
     var tr = document.createElement('tr');
     cell(tr, link('/experiments/' + encodeURIComponent(x.id) + '/report.html', x.id));
-    cell(tr, x.spec.name);
+    cell(tr, x.name);
     cell(tr, x.state);
     cell(tr, x.runsDone + ' / ' + x.runsPlanned);
     cell(tr, x.createdAt);

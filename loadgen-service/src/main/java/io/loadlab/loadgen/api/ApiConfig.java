@@ -15,4 +15,12 @@ public interface ApiConfig {
     /** Lets the service start with no token, leaving POST and DELETE open. For a laptop, never a shared host. */
     @WithDefault("false")
     boolean insecure();
+
+    /**
+     * Heavy reads (a run, its report, histogram or page, a list) answered at once; one more gets 429 with
+     * {@code Retry-After} instead of a queue. 8: eight whole records of an hour's series (about 480 KB each) in flight
+     * are a few MB of buffers, where 32 unbounded reads of 42 MB lists ran a 512 MB loadgen out of direct memory.
+     */
+    @WithDefault("8")
+    int maxConcurrentReads();
 }

@@ -6,10 +6,17 @@ import jakarta.ws.rs.core.Response;
 public class ApiException extends RuntimeException {
 
     private final ApiError error;
+    /** Seconds a client should wait before asking again ({@code Retry-After}), or 0 for no such header. */
+    private final int retryAfterSeconds;
 
     public ApiException(ApiError error) {
+        this(error, 0);
+    }
+
+    public ApiException(ApiError error, int retryAfterSeconds) {
         super(error.msg(), null, false, false);
         this.error = error;
+        this.retryAfterSeconds = retryAfterSeconds;
     }
 
     public ApiException(int status, String msg) {
@@ -17,6 +24,7 @@ public class ApiException extends RuntimeException {
     }
 
     public Response response() {
-        return ApiErrors.json(error);
+        Response r = ApiErrors.json(error);
+        return retryAfterSeconds > 0 ? Response.fromResponse(r).header("Retry-After", retryAfterSeconds).build() : r;
     }
 }

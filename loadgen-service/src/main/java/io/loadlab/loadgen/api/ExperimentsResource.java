@@ -49,6 +49,8 @@ public class ExperimentsResource {
     Experiments experiments;
     @Inject
     JsonBody body;
+    @Inject
+    ReadLimiter reads;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -74,11 +76,15 @@ public class ExperimentsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "List experiments newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE)
+    @Operation(summary = "List experiments newest first, as summaries", description = "page counts from 0; size 1.."
+            + PageRequest.MAX_SIZE + ". Name, state, times and progress; GET /experiments/{id} gives the cells.")
     public ExperimentPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
         PageRequest p = PageRequest.of(page, size);
-        List<ExperimentRecord> all = experiments.list();
-        return new ExperimentPage(p.slice(all), p.page(), p.size(), all.size());
+        return reads.read(() -> {
+            List<ExperimentRecord> all = experiments.list();
+            return new ExperimentPage(p.slice(all).stream().map(ExperimentSummary::of).toList(), p.page(), p.size(),
+                    all.size());
+        });
     }
 
     @GET
@@ -88,7 +94,10 @@ public class ExperimentsResource {
             description = "JSON by default; Accept: text/csv for the table as CSV, text/plain for the table as text")
     @APIResponse(responseCode = "404", description = "Unknown experiment")
     public Response get(@PathParam("id") String id, @Context HttpHeaders headers) {
-        ExperimentRecord x = found(id);
+        return reads.read(() -> answer(found(id), headers));
+    }
+
+    private static Response answer(ExperimentRecord x, HttpHeaders headers) {
         for (MediaType t : headers.getAcceptableMediaTypes()) {
             if (t.isWildcardType()) {
                 break;

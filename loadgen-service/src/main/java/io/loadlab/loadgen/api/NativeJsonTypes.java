@@ -27,6 +27,7 @@ import io.loadlab.loadgen.experiment.Verdict;
 import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.report.Disturbance;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
@@ -54,7 +55,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  */
 @RegisterForReflection(targets = {
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
-        RunSeries.class, SeriesPoint.class,
+        RunSeries.class, SeriesPoint.class, Disturbance.class,
         HttpRunSpec.class, HttpReport.class, HttpErrors.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,

@@ -31,6 +31,12 @@ public class RunArtifactsResource {
     @Inject
     RunKinds kinds;
 
+    @Inject
+    Readers readers;
+
+    @Inject
+    ReadLimiter reads;
+
     @GET
     @Path("report")
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
@@ -40,12 +46,18 @@ public class RunArtifactsResource {
     @APIResponse(responseCode = "404", description = "Unknown run, or the run left no report")
     @APIResponse(responseCode = "406", description = "Text asked for a kind of run wrk's layout cannot show")
     @APIResponse(responseCode = "409", description = "The run has not finished")
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public Response report(@PathParam("id") String id, @Context HttpHeaders headers) {
-        RunRecord run = finished(id);
+        return reads.read(() -> report(readers.shown(finished(id), headers.getHeaderString(HttpHeaders.AUTHORIZATION)),
+                wantsText(headers)));
+    }
+
+    private Response report(RunRecord run, boolean asText) {
+        String id = run.id();
         if (run.report() == null) {
             throw new ApiException(404, "run " + id + " left no report (" + run.state().json() + ")");
         }
-        if (!wantsText(headers)) {
+        if (!asText) {
             return Response.ok(run.report(), MediaType.APPLICATION_JSON_TYPE).build();
         }
         String text = kinds.text(run).orElseThrow(() -> new ApiException(406,
@@ -63,11 +75,17 @@ public class RunArtifactsResource {
     @APIResponse(responseCode = "400", description = "Unknown format")
     @APIResponse(responseCode = "404", description = "Unknown run, or the run recorded no latency")
     @APIResponse(responseCode = "409", description = "The run has not finished")
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public Response histogram(@PathParam("id") String id, @QueryParam("format") String format) {
         if (format != null && !format.equals("log") && !format.equals("base64")) {
             throw new ApiException(400, "format must be log or base64");
         }
-        RunRecord run = finished(id);
+        return reads.read(() -> histogram(finished(id), format));
+    }
+
+    /** The histogram holds latencies and the run's id and times only: nothing of its spec to redact. */
+    private static Response histogram(RunRecord run, String format) {
+        String id = run.id();
         if (run.histogram() == null) {
             throw new ApiException(404, "run " + id + " recorded no latency histogram");
         }

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api;
 import io.loadlab.loadgen.api.guard.TargetGuard;
 import io.loadlab.loadgen.api.spec.SpecParser;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.Runs;
 import io.loadlab.loadgen.run.RunSpec;
@@ -48,6 +49,12 @@ public class RunsResource {
     Runs registry;
     @Inject
     JsonBody body;
+    @Inject
+    RunKinds kinds;
+    @Inject
+    Readers readers;
+    @Inject
+    ReadLimiter reads;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -73,21 +80,28 @@ public class RunsResource {
     }
 
     @GET
-    @Operation(summary = "List runs newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE
-            + ". Lists the runs kept in memory (loadgen.runs.retain); older ones stay readable by id.")
+    @Operation(summary = "List runs newest first, as summaries", description = "page counts from 0; size 1.."
+            + PageRequest.MAX_SIZE + ". Lists the runs kept in memory (loadgen.runs.retain); older ones stay readable by id. "
+            + "Each item is a summary (id, kind, state, target, times, headline figures); GET /runs/{id} gives the whole run.")
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public RunPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
         PageRequest p = PageRequest.of(page, size);
-        List<RunRecord> all = registry.list();
-        return new RunPage(p.slice(all).stream().map(this::view).toList(), p.page(), p.size(), all.size());
+        return reads.read(() -> {
+            List<RunRecord> all = registry.list();
+            return new RunPage(p.slice(all).stream().map(r -> RunSummary.of(r, kinds.figures(r).orElse(null))).toList(),
+                    p.page(), p.size(), all.size());
+        });
     }
 
     @GET
     @Path("{id}")
-    @Operation(summary = "A run: live progress while running, report once finished, failure when failed")
+    @Operation(summary = "A run: live progress while running, report once finished, failure when failed",
+            description = "Without the bearer token, the spec's header values and body read \"" + RunSpec.REDACTED + "\".")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunView.class)))
     @APIResponse(responseCode = "404", description = "Unknown run")
-    public RunView get(@PathParam("id") String id) {
-        return view(found(id));
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
+    public RunView get(@PathParam("id") String id, @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization) {
+        return reads.read(() -> view(readers.shown(found(id), authorization)));
     }
 
     @DELETE

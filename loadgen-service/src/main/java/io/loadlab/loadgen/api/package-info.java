@@ -15,8 +15,11 @@
  * <h2>Decisions</h2>
  * <ul>
  * <li>{@code DELETE} of a finished run answers 409: the client learns the run ended on its own.</li>
- * <li>{@code GET /runs} lists the newest {@code loadgen.runs.retain} runs kept in memory; every run
- *     stays on disk and {@code GET /runs/{id}} falls back to it.</li>
+ * <li>{@code GET /runs} lists the newest {@code loadgen.runs.retain} runs kept in memory as summaries
+ *     ({@link io.loadlab.loadgen.api.RunSummary}); every run stays on disk and {@code GET /runs/{id}} falls back to it.</li>
+ * <li>Reads are open, but a spec's header values and body are redacted for a reader without the token
+ *     ({@link io.loadlab.loadgen.api.Readers}), and heavy reads are bounded ({@link io.loadlab.loadgen.api.ReadLimiter}:
+ *     429 with {@code Retry-After}, never a queue), so reading never disturbs a measurement unseen.</li>
  * <li>Error bodies are always JSON: {@code code}, {@code msg}, and {@code violations},
  *     {@code activeRun}, {@code target}/{@code address}/{@code rule} where they apply.</li>
  * </ul>

@@ -5,9 +5,11 @@ import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Singleton;
 
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Distributed runs as the rest of the loadgen sees them: their JSON records and their text. A user never posts
@@ -25,6 +27,12 @@ public class DistributedKind extends RunKindDefinition<DistributedRunSpec, Distr
     public DistributedRunSpec read(JsonFields fields) {
         fields.violations().add("kind", "post the run's own kind (http) with \"agents\": N or \"all\" to spread it over agents");
         return null;
+    }
+
+    /** The run it spreads is redacted by that run's own kind: a distributed http run hides its headers too. */
+    @Override
+    protected DistributedRunSpec redact(DistributedRunSpec spec, UnaryOperator<RunSpec> inner) {
+        return new DistributedRunSpec(spec.agents(), inner.apply(spec.run()));
     }
 
     /**

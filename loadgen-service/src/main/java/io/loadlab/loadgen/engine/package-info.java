@@ -22,6 +22,9 @@
  *     {@link io.loadlab.loadgen.engine.IntervalTicker} on any {@link io.loadlab.loadgen.engine.TaskScheduler}):
  *     per phase, the counters' increase and the interval's histograms in HdrHistogram's compressed base64.
  *     Distributed runs ship them to the controller, which adds them; time-series charts read them.</li>
+ * <li>A run watches its own generator: a {@link io.loadlab.loadgen.engine.LoopLagProbe} on each event loop measures
+ *     how late the loop runs its timer, {@link io.loadlab.loadgen.engine.GcPauses} the JVM's collection pauses; the
+ *     {@code run} package judges them against the limits and the report says when the generator was disturbed.</li>
  * </ul>
  *
  * <h2>Units</h2>

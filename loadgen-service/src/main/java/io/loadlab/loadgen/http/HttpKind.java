@@ -5,10 +5,14 @@ import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 /**
  * HTTP runs as the rest of the loadgen sees them: the spec's JSON, wrk's text, outcome and local port meters, and the figures of a cell. A
@@ -38,6 +42,16 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     protected Optional<String> text(HttpRunSpec spec, HttpReport report, String histogram) {
         return Optional.of(WrkTextReport.render(spec.target(), spec.duration(), spec.threads(), spec.connections(),
                 report, histogram == null ? null : HistogramCodec.decode(histogram)));
+    }
+
+    /** Header values and the body may carry credentials (an {@code Authorization} value); names stay. */
+    @Override
+    protected HttpRunSpec redact(HttpRunSpec s, UnaryOperator<RunSpec> inner) {
+        Map<String, String> headers = s.headers().keySet().stream()
+                .collect(Collectors.toMap(name -> name, name -> RunSpec.REDACTED));
+        String body = s.body() == null || s.body().isEmpty() ? s.body() : RunSpec.REDACTED;
+        return new HttpRunSpec(s.target(), s.method(), headers, body, s.connections(), s.threads(), s.duration(),
+                s.warmup(), s.rate(), s.keepAlive(), s.timeout());
     }
 
     @Override

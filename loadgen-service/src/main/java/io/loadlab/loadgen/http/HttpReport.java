@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.report.Disturbance;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
@@ -26,16 +28,28 @@ import io.loadlab.loadgen.report.RunSeries;
  * @param localPorts        keepAlive false only (null otherwise): the loadgen's ephemeral ports toward the target at
  *                          the end, in use and in TIME_WAIT
  * @param series            the measured part per second, adding up to the figures above
+ * @param disturbed         present only when the generator itself was held up past its limits while it measured
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
                          double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
-                         RunSeries series)
+                         RunSeries series, @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbed)
         implements RunReport {
 
     public HttpReport {
         series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+    }
+
+    /** A report without a disturbance: what runs before issue 22 wrote, and every undisturbed one. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
+                      RunSeries series) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
+                localPorts, series, null);
     }
 
     /** A report without the ports' count or a per-second series: what runs before them wrote. */
@@ -52,7 +66,14 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
     public HttpReport withLocalPorts(LocalPorts ports) {
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
-                warmupRequests, ports, series);
+                warmupRequests, ports, series, disturbed);
+    }
+
+    /** The same report saying how the generator was held up; null for not. */
+    public HttpReport withDisturbance(Disturbance d) {
+        return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
+                latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
+                warmupRequests, localPorts, series, d);
     }
 
     /** A report without warm-up figures, as the contract first stood. */

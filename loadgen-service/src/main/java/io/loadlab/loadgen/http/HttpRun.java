@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.engine.GcPauses;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RateSchedule;
@@ -9,6 +10,8 @@ import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.engine.RunTimeline;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.run.DisturbanceLimits;
+import io.loadlab.loadgen.run.GeneratorWatch;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunningLoad;
@@ -16,6 +19,8 @@ import io.loadlab.loadgen.run.RunningLoad;
 import io.loadlab.common.tcp.TcpState;
 import io.loadlab.common.tcp.TcpStateCounts;
 import io.loadlab.loadgen.report.LocalPorts;
+
+import io.netty.channel.EventLoop;
 
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -39,9 +44,13 @@ public final class HttpRun extends RunningLoad {
     private final RunStats stats;
     private final InetSocketAddress address;
     private final AtomicInteger running;
+    private final GeneratorWatch watch;
+    private final DisturbanceLimits limits;
 
-    private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix) {
+    private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix,
+                    DisturbanceLimits limits) {
         super(clock);
+        this.limits = limits;
         this.spec = spec;
         this.address = address;
         this.transport = Transport.create(spec.threads(), threadPrefix);
@@ -50,23 +59,26 @@ public final class HttpRun extends RunningLoad {
         RunContext context = new RunContext(spec, clock, timeline, template, transport, address);
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
+        List<TaskScheduler> eventLoops = new ArrayList<>();
         for (int t = 0; t < spec.threads(); t++) {
             int connections = spec.connections() / spec.threads() + (t < spec.connections() % spec.threads() ? 1 : 0);
             PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive());
             PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive());
             warmup.add(w);
             measured.add(m);
-            loops.add(new LoopDriver(transport.group().next(), context, connections, w, m,
-                    schedule(t, connections), this::loopFinished));
+            EventLoop loop = transport.group().next();
+            eventLoops.add(TaskScheduler.on(loop));
+            loops.add(new LoopDriver(loop, context, connections, w, m, schedule(t, connections), this::loopFinished));
         }
+        this.watch = GeneratorWatch.start(eventLoops, clock, timeline, new GcPauses());
         this.running = new AtomicInteger(loops.size());
         this.stats = new RunStats(warmup, measured, clock, PROGRESS_INTERVAL_NANOS);
     }
 
     /** Starts a run; returns at once. */
     static HttpRun start(HttpRunSpec spec, NanoClock clock, TaskScheduler intervals, InetSocketAddress address,
-                         String threadPrefix) {
-        HttpRun run = new HttpRun(spec, clock, address, threadPrefix);
+                         String threadPrefix, DisturbanceLimits limits) {
+        HttpRun run = new HttpRun(spec, clock, address, threadPrefix, limits);
         run.startIntervals(run.stats, intervals);
         for (LoopDriver loop : run.loops) {
             loop.execute(loop::start);
@@ -119,6 +131,7 @@ public final class HttpRun extends RunningLoad {
 
     private void loopFinished() {
         if (running.decrementAndGet() == 0) {
+            watch.stopProbes();
             // completing after termination, off the loops, so no loop can still be writing stats
             transport.group().shutdownGracefully(0, 1, TimeUnit.SECONDS).addListener(f -> complete(null));
         }
@@ -126,6 +139,7 @@ public final class HttpRun extends RunningLoad {
 
     @Override
     protected void abandonLoops() {
+        watch.stopProbes();
         transport.group().shutdownGracefully(0, 1, TimeUnit.SECONDS);
     }
 
@@ -135,7 +149,8 @@ public final class HttpRun extends RunningLoad {
         String histogram;
         synchronized (stats) { // a progress() call may be sampling at the same moment
             stats.sample();
-            report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos()));
+            long measuredNanos = timeline.measuredNanos(cancelledAtNanos());
+            report = HttpReports.of(spec, stats, measuredNanos).withDisturbance(watch.stop(measuredNanos, limits));
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
         if (failure == null) {

@@ -3,7 +3,9 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.run.AddressRefusedException;
+import io.loadlab.loadgen.run.DisturbanceLimits;
 import io.loadlab.loadgen.run.FinishedRun;
+import io.loadlab.loadgen.run.GeneratorConfig;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunOutcome;
@@ -28,13 +30,24 @@ public class HttpRunDriver implements RunDriver {
     private final NanoClock clock;
     private final AddressPolicy policy;
     private final TaskScheduler intervals;
+    private final DisturbanceLimits limits;
     private final AtomicLong runs = new AtomicLong();
 
     @Inject
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, GeneratorConfig generator) {
+        this(clock, policy, intervals, generator.limits());
+    }
+
+    /** A driver judging its runs' own disturbance by the default limits. */
     public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals) {
+        this(clock, policy, intervals, DisturbanceLimits.DEFAULT);
+    }
+
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, DisturbanceLimits limits) {
         this.clock = clock;
         this.intervals = intervals;
         this.policy = policy;
+        this.limits = limits;
     }
 
     @Override
@@ -57,7 +70,8 @@ public class HttpRunDriver implements RunDriver {
         try {
             InetAddress resolved = policy.resolveAndAdmit(http.target().getHost());
             InetSocketAddress address = new InetSocketAddress(resolved, port);
-            return HttpRun.start(http, clock, intervals, address, "loadgen-http-" + runs.incrementAndGet());
+            return HttpRun.start(http, clock, intervals, address, "loadgen-http-" + runs.incrementAndGet(),
+                    limits);
         } catch (UnknownHostException e) {
             return failed(http, "cannot resolve " + http.target().getHost());
         } catch (AddressRefusedException e) {

@@ -63,6 +63,9 @@ public final class WrkTextReport {
         out.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond()));
         double bytesPerSecond = r.durationSeconds() > 0 ? r.bytesReceived() / r.durationSeconds() : 0;
         out.append(String.format(Locale.ROOT, "Transfer/sec: %10sB%n", WrkUnits.binary(bytesPerSecond)));
+        if (r.disturbed() != null) {
+            out.append("DISTURBED: ").append(r.disturbed().reason()).append('\n');
+        }
         return out.toString().replace(System.lineSeparator(), "\n");
     }
 

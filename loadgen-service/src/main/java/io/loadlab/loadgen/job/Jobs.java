@@ -188,12 +188,21 @@ public class Jobs {
         return Optional.of(ended);
     }
 
-    public synchronized <R extends JobRecord> Optional<R> find(JobKind<R, ?> kind, String id) {
-        Tracked t = jobs.get(id);
-        if (t != null && t.kind().equals(kind)) {
-            return Optional.of(kind.type().cast(t.record()));
+    /**
+     * The job {@code id} of {@code kind}, from memory or else from disk. Only the in-memory lookup holds this
+     * registry's lock: a record on disk is read and parsed after it is let go, so a slow read (a 480 KB record of an
+     * hour's series took 0.9-1.5 s with 6 such reads at once) never holds up a lookup, a run's step or its end.
+     */
+    public <R extends JobRecord> Optional<R> find(JobKind<R, ?> kind, String id) {
+        JobStore<R> store;
+        synchronized (this) {
+            Tracked t = jobs.get(id);
+            if (t != null && t.kind().equals(kind)) {
+                return Optional.of(kind.type().cast(t.record()));
+            }
+            store = shelf(kind).store();
         }
-        return shelf(kind).store().read(id);
+        return store.read(id);
     }
 
     /** The live handle of {@code id} while it is active. */

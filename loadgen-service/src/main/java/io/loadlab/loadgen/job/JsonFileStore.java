@@ -138,14 +138,20 @@ public final class JsonFileStore<T> {
         return Optional.ofNullable(listFailure);
     }
 
-    /** The record under {@code id}, kept in memory or on disk; empty if there is none or it cannot be read. */
-    public synchronized Optional<T> read(String id) {
+    /**
+     * The record under {@code id}, kept in memory or on disk; empty if there is none or it cannot be read. The file is
+     * read and parsed outside this store's lock, which {@link #save} needs at each step of a job: files are only ever
+     * replaced by an atomic rename, so a reader sees a whole record, the old one or the new.
+     */
+    public Optional<T> read(String id) {
         if (!JobIds.valid(id)) {
             return Optional.empty();
         }
-        Pending<T> kept = pending.get(id);
-        if (kept != null) {
-            return Optional.of(kept.record());
+        synchronized (this) {
+            Pending<T> kept = pending.get(id);
+            if (kept != null) {
+                return Optional.of(kept.record());
+            }
         }
         Path f = file(id);
         return Files.isRegularFile(f) ? parse(f) : Optional.empty();

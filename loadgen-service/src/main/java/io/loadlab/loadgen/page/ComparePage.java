@@ -2,6 +2,7 @@ package io.loadlab.loadgen.page;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.api.ApiException;
+import io.loadlab.loadgen.api.ReadLimiter;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
@@ -36,6 +37,8 @@ public class ComparePage {
     @Inject
     ObjectMapper json;
     @Inject
+    ReadLimiter reads;
+    @Inject
     @Location("compare.html")
     Template compare;
 
@@ -46,6 +49,10 @@ public class ComparePage {
     @APIResponse(responseCode = "404", description = "A run that does not exist; msg names it")
     public TemplateInstance get(@QueryParam("runs") String runs) {
         List<String> ids = ids(runs);
+        return reads.read(() -> page(ids));
+    }
+
+    private TemplateInstance page(List<String> ids) {
         List<RunPageView> views = ids.stream().map(id -> pages.view(pages.found(id))).toList();
         List<Object> curves = views.stream().map(v -> (Object) RunPages.curve(v.id(), v.percentiles())).toList();
         return compare.data("page", new CompareView(ids, rows(views), ChartJson.of(json, Map.of("percentiles", curves))))

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.page;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.api.ApiException;
+import io.loadlab.loadgen.api.ReadLimiter;
 import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.Experiments;
 import io.quarkus.qute.Location;
@@ -27,6 +28,8 @@ public class ExperimentReportPage {
     @Inject
     ObjectMapper json;
     @Inject
+    ReadLimiter reads;
+    @Inject
     @Location("experiment.html")
     Template experiment;
 
@@ -35,6 +38,10 @@ public class ExperimentReportPage {
     @Operation(summary = "An experiment as HTML: verdicts with evidence, requests/s by payload and node size, scaling, searches")
     @APIResponse(responseCode = "404", description = "Unknown experiment (JSON, as the API answers)")
     public TemplateInstance get(@PathParam("id") String id) {
+        return reads.read(() -> page(id));
+    }
+
+    private TemplateInstance page(String id) {
         ExperimentRecord x = experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id));
         Double slo = x.spec().search() == null ? null : x.spec().search().p99Millis();
         return experiment.data("page", new ExperimentPageView(x, x.state().json(), x.state().finished(), slo,

@@ -11,13 +11,14 @@ import java.util.List;
  * distribution of its histogram and its per-second series (empty lists where the run has none), and the same
  * numbers as the charts' JSON.
  *
+ * @param disturbed why the report says the generator was held up while it measured, or null
  * @param chartJson the charts' data, already JSON and safe inside a {@code <script>} element
  */
 @TemplateData
 @TemplateData(target = PercentilePoint.class)
 @TemplateData(target = SeriesPoint.class)
 public record RunPageView(String id, String kind, String state, String target, String createdAt, String startedAt,
-                          String finishedAt, String failure, boolean finished, ReportFigures figures,
+                          String finishedAt, String failure, String disturbed, boolean finished, ReportFigures figures,
                           List<PercentilePoint> percentiles, List<SeriesPoint> series, String chartJson) {
 
     public RunPageView {

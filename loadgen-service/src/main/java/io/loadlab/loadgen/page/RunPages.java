@@ -8,6 +8,7 @@ import io.loadlab.loadgen.report.PercentileCurve;
 import io.loadlab.loadgen.report.PercentilePoint;
 import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.report.SeriesPoint;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.Runs;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -26,10 +27,17 @@ public class RunPages {
     Runs registry;
     @Inject
     ObjectMapper json;
+    @Inject
+    RunKinds kinds;
 
-    /** @throws ApiException 404 naming the run when there is none by that id */
+    /**
+     * The run as pages show it: its spec's secrets redacted whoever asks, since no page shows a spec's headers or body
+     * and a page is often shared further than the token.
+     *
+     * @throws ApiException 404 naming the run when there is none by that id
+     */
     public RunRecord found(String id) {
-        return registry.find(id).orElseThrow(() -> new ApiException(404, "no run " + id));
+        return kinds.redacted(registry.find(id).orElseThrow(() -> new ApiException(404, "no run " + id)));
     }
 
     public RunPageView view(RunRecord r) {
@@ -41,7 +49,7 @@ public class RunPages {
         charts.put("percentiles", List.of(curve(r.id(), curve)));
         charts.put("series", columns(series.points(), counted(r.spec().kind())));
         return new RunPageView(r.id(), r.spec().kind(), r.state().json(), String.valueOf(r.spec().target()),
-                text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), r.state().finished(),
+                text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), report.path("disturbed").path("reason").textValue(), r.state().finished(),
                 ReportFigures.of(report), curve, series.points(), ChartJson.of(json, charts));
     }
 

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.page;
 
+import io.loadlab.loadgen.api.ReadLimiter;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
@@ -21,6 +22,8 @@ public class RunReportPage {
     @Inject
     RunPages pages;
     @Inject
+    ReadLimiter reads;
+    @Inject
     @Location("run.html")
     Template run;
 
@@ -28,7 +31,8 @@ public class RunReportPage {
     @Produces(MediaType.TEXT_HTML)
     @Operation(summary = "A run's report as HTML: headline figures, percentile distribution, per-second series")
     @APIResponse(responseCode = "404", description = "Unknown run (JSON, as the API answers)")
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public TemplateInstance get(@PathParam("id") String id) {
-        return run.data("run", pages.view(pages.found(id)));
+        return reads.read(() -> run.data("run", pages.view(pages.found(id))));
     }
 }

@@ -14,4 +14,12 @@ public interface RunReport {
     default RunSeries series() {
         return RunSeries.EMPTY;
     }
+
+    /**
+     * How the generator was held up while it measured, when that passed a limit; null when it did not, or when the
+     * kind does not watch itself (a record component {@code Disturbance disturbed} overrides this).
+     */
+    default Disturbance disturbed() {
+        return null;
+    }
 }

@@ -4,6 +4,7 @@ import io.loadlab.loadgen.report.RunReport;
 
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Everything outside a kind's package may ask of a kind of run (wrk's transport table, for runs): its spec read
@@ -54,6 +55,21 @@ public abstract class RunKindDefinition<S extends RunSpec, R extends RunReport> 
     /** The figures an experiment cell reads; empty for a run without a report or a kind that drives no cell. */
     public final Optional<CellFigures> figures(RunRecord run) {
         return run.report() == null ? Optional.empty() : figures(reportType.cast(run.report()));
+    }
+
+    /**
+     * {@code spec} as a reader without the token sees it: every secret it holds (a header's value, a body) replaced by
+     * {@link RunSpec#REDACTED}, names and shape kept. The stored record keeps the whole spec, to run it again.
+     *
+     * @param inner redacts a spec this one holds (a distributed run's part), through that spec's own kind
+     */
+    public final RunSpec redacted(RunSpec spec, UnaryOperator<RunSpec> inner) {
+        return redact(specType.cast(spec), inner);
+    }
+
+    /** The spec without its secrets; the spec itself for a kind whose specs hold none. */
+    protected S redact(S spec, UnaryOperator<RunSpec> inner) {
+        return spec;
     }
 
     /** @param histogram the run's latency histogram (HdrHistogram compressed base64, nanoseconds), or null */

@@ -56,6 +56,18 @@ public class RunKinds {
         return of(run).flatMap(d -> d.figures(run));
     }
 
+    /**
+     * {@code run} as a reader without the token sees it: its spec's secrets redacted by its kind
+     * ({@link RunKindDefinition#redacted}); a kind without a definition (a test's own) is shown as it is.
+     */
+    public RunRecord redacted(RunRecord run) {
+        return run.withSpec(redacted(run.spec()));
+    }
+
+    private RunSpec redacted(RunSpec spec) {
+        return named(spec.kind()).map(d -> d.redacted(spec, this::redacted)).orElse(spec);
+    }
+
     /** Empty for a kind with a driver but no definition (a test's own kind). */
     private Optional<RunKindDefinition<?, ?>> of(RunRecord run) {
         return named(run.spec().kind());

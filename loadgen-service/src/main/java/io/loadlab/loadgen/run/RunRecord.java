@@ -40,6 +40,11 @@ public record RunRecord(String id, RunState state, RunSpec spec, Instant created
         return new RunRecord(id, RunState.RUNNING, spec, createdAt, now, null, null, null, null);
     }
 
+    /** The same record showing {@code shown} as its spec: what a reader without the token gets. */
+    public RunRecord withSpec(RunSpec shown) {
+        return new RunRecord(id, state, shown, createdAt, startedAt, finishedAt, report, histogram, failure);
+    }
+
     public RunRecord finished(RunState end, Instant now, RunReport report, String histogram, String failure) {
         if (!end.finished()) {
             throw new IllegalArgumentException("not an end state: " + end);

@@ -10,6 +10,9 @@ import java.util.List;
  */
 public interface RunSpec {
 
+    /** What a reader without the token sees in place of a secret: a header's value, a body. */
+    String REDACTED = "<redacted>";
+
     /** The discriminator in JSON: {@code http}, {@code udp-throughput}, ... */
     String kind();
 

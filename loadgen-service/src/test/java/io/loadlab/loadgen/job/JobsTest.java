@@ -1,6 +1,11 @@
 package io.loadlab.loadgen.job;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -9,9 +14,16 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -131,5 +143,56 @@ class JobsTest {
         assertEquals(a.end("died"), after.find(ALPHA, a.id()).orElseThrow());
         assertEquals(List.of(), after.activeIds(ALPHA));
         assertTrue(after.nextId().compareTo(a.id()) > 0, "ids continue after the restored ones");
+    }
+
+    /**
+     * A record read from disk is parsed outside the registry's lock and the store's: while one find is stuck in the
+     * parser (held there by the test), a find of a job in memory answers, and a job's end is saved. Before, the
+     * parse ran inside both locks, and neither returned until the stuck read did.
+     */
+    @Test
+    void aSlowReadFromDiskBlocksNeitherAFindInMemoryNorAJobsEnd() throws Exception {
+        CountDownLatch parsing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean armed = new AtomicBoolean();
+        ObjectMapper mapper = new ObjectMapper().registerModule(new SimpleModule().addDeserializer(Note.class,
+                new StdDeserializer<>(Note.class) {
+                    @Override
+                    public Note deserialize(JsonParser p, DeserializationContext ctx) throws java.io.IOException {
+                        JsonNode n = p.readValueAsTree();
+                        if (armed.get()) {
+                            parsing.countDown();
+                            try {
+                                release.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                        return new Note(n.get("id").asText(), n.get("done").asBoolean(),
+                                n.get("how").isNull() ? null : n.get("how").asText());
+                    }
+                }));
+        Jobs jobs = new Jobs(new DataDir(dir, mapper), CLOCK, new JobIds(CLOCK), new ActiveJob());
+        jobs.register(ALPHA, 1, 2, "alpha.max");
+        Note old = start(jobs, ALPHA);
+        jobs.end(ALPHA, old.id(), n -> n.end("done"));
+        Note kept = start(jobs, ALPHA);
+        jobs.end(ALPHA, kept.id(), n -> n.end("done")); // old is now on disk only
+        Note active = start(jobs, ALPHA);
+        armed.set(true);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<Optional<Note>> fromDisk = pool.submit(() -> jobs.find(ALPHA, old.id()));
+            assertTrue(parsing.await(30, TimeUnit.SECONDS), "the disk read reached the parser");
+            Future<Optional<Note>> inMemory = pool.submit(() -> jobs.find(ALPHA, kept.id()));
+            assertEquals(kept.end("done"), inMemory.get(30, TimeUnit.SECONDS).orElseThrow());
+            assertEquals(active.end("done"), jobs.end(ALPHA, active.id(), n -> n.end("done")).orElseThrow());
+            assertFalse(fromDisk.isDone(), "the disk read was still held in the parser all along");
+            release.countDown();
+            assertEquals(old.end("done"), fromDisk.get(30, TimeUnit.SECONDS).orElseThrow());
+        } finally {
+            release.countDown();
+            pool.shutdownNow();
+        }
     }
 }
