@@ -14,7 +14,7 @@ import java.time.Instant;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentSummary(String id, String name, RunState state, Instant createdAt, Instant startedAt,
-                                Instant finishedAt, int runsPlanned, int runsDone, String currentRun, String failure) {
+                                Instant finishedAt, long runsPlanned, int runsDone, String currentRun, String failure) {
 
     public static ExperimentSummary of(ExperimentRecord x) {
         return new ExperimentSummary(x.id(), x.spec().name(), x.state(), x.createdAt(), x.startedAt(), x.finishedAt(),

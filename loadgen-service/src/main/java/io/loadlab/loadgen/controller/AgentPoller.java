@@ -27,7 +27,7 @@ final class AgentPoller implements Runnable {
     public void run() {
         try {
             poll();
-        } catch (RuntimeException e) { // a bug or an answer nothing foresaw fails this agent, never the thread silently
+        } catch (Throwable e) { // an Error too; a bug or an answer nothing foresaw fails this agent, never the thread silently
             agent.fail("the controller could not poll it: " + e);
         }
     }

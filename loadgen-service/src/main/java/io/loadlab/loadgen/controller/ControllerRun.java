@@ -97,7 +97,7 @@ final class ControllerRun implements LoadRun {
         RunOutcome outcome;
         try {
             outcome = control();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) { // an Error too: a run left active would hold the one job slot until restart
             LOG.errorf(e, "Distributed run %s failed", controllerRunId);
             stopAll();
             outcome = new RunOutcome(null, null, false, "controller error: " + e);
