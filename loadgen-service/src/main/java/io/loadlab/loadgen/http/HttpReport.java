@@ -26,16 +26,40 @@ import io.loadlab.loadgen.report.RunSeries;
  * @param localPorts        keepAlive false only (null otherwise): the loadgen's ephemeral ports toward the target at
  *                          the end, in use and in TIME_WAIT
  * @param series            the measured part per second, adding up to the figures above
+ * @param connectionsRequested   the spec's {@code connections}
+ * @param connectionsEstablished of those, how many held an open TCP connection at least once, warm-up included.
+ *                               With keep-alive every one is opened at the start; without it, in the open model,
+ *                               a connection is opened only when the rate needs it, so fewer may be with no error
+ * @param connectionsNeverOpened of those, how many tried to connect and never once succeeded (refused, timed out, or
+ *                               no socket at all: "Too many open files"). Above 0 the run did less than asked: it is
+ *                               failed, its {@code failure} naming the count and the first cause
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
                          double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
-                         RunSeries series)
+                         RunSeries series, long connectionsRequested, long connectionsEstablished,
+                         long connectionsNeverOpened)
         implements RunReport {
 
     public HttpReport {
         series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+        if (connectionsRequested < 0 || connectionsEstablished < 0 || connectionsNeverOpened < 0
+                || connectionsEstablished + connectionsNeverOpened > connectionsRequested) {
+            throw new IllegalArgumentException("connections: " + connectionsEstablished + " established and "
+                    + connectionsNeverOpened + " never opened of " + connectionsRequested + " requested");
+        }
+    }
+
+    /** A report without the connections' accounting: what runs before it wrote (all three read 0). */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
+                      RunSeries series) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
+                localPorts, series, 0, 0, 0);
     }
 
     /** A report without the ports' count or a per-second series: what runs before them wrote. */
@@ -52,7 +76,7 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
     public HttpReport withLocalPorts(LocalPorts ports) {
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
-                warmupRequests, ports, series);
+                warmupRequests, ports, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened);
     }
 
     /** A report without warm-up figures, as the contract first stood. */

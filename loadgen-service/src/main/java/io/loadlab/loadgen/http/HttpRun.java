@@ -133,9 +133,13 @@ public final class HttpRun extends RunningLoad {
     protected RunOutcome outcome(String failure) {
         HttpReport report;
         String histogram;
+        ConnectionCounts connections = new ConnectionCounts(0, 0, 0, null);
+        for (LoopDriver loop : loops) {
+            connections = connections.plus(loop.connections());
+        }
         synchronized (stats) { // a progress() call may be sampling at the same moment
             stats.sample();
-            report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos()));
+            report = HttpReports.of(spec, stats, timeline.measuredNanos(cancelledAtNanos()), connections);
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
         if (failure == null) {
@@ -143,6 +147,9 @@ public final class HttpRun extends RunningLoad {
         }
         if (!spec.keepAlive()) {
             report = report.withLocalPorts(localPorts());
+        }
+        if (failure == null && !cancelled()) {
+            failure = connections.shortfall().orElse(null); // it did less than asked: never "completed"
         }
         return new RunOutcome(report, histogram, cancelled(), failure);
     }

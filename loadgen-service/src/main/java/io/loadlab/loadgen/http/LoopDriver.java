@@ -55,6 +55,11 @@ final class LoopDriver {
     private boolean finished;
     private ScheduledFuture<?> sweep;
     private ScheduledFuture<?> end;
+    /** The first connect error's cause, bounded; read once the loop has finished. */
+    private volatile String firstConnectError;
+    /** Counted over the slots when the loop finishes; read after it terminated. */
+    private volatile int established;
+    private volatile int neverOpened;
 
     /**
      * @param schedule   intended send times (open model), null for the closed model
@@ -210,12 +215,18 @@ final class LoopDriver {
         sweep.cancel(false);
         end.cancel(false);
         long now = now();
+        int everOpened = 0;
+        int never = 0;
         for (ConnectionSlot slot : slots) {
             if (slot.busy() && abandonedTimedOut) {
                 slot.phase(now).increment(Counter.TIMEOUTS);
             }
             slot.shutdown();
+            everOpened += slot.everOpened() ? 1 : 0;
+            never += slot.neverOpened() ? 1 : 0;
         }
+        established = everOpened;
+        neverOpened = never;
         onFinished.run();
     }
 
@@ -260,6 +271,18 @@ final class LoopDriver {
 
     boolean openModel() {
         return schedule != null;
+    }
+
+    /** Keeps the first cause of a failed connect, to name it should connections never open. */
+    void connectError(Throwable cause) {
+        if (firstConnectError == null) {
+            firstConnectError = ConnectionCounts.describe(cause);
+        }
+    }
+
+    /** This loop's connections, counted when it finished (zeros before). */
+    ConnectionCounts connections() {
+        return new ConnectionCounts(slots.length, established, neverOpened, firstConnectError);
     }
 
     void connectionOpened() {
