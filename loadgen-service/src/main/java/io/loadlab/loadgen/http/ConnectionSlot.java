@@ -29,6 +29,8 @@ final class ConnectionSlot {
     /** Tried to connect at least once / held an open connection at least once: the run's connection accounting. */
     private boolean tried;
     private boolean opened;
+    /** No socket could be made for it: left down for the rest of the run. */
+    private boolean givenUp;
     private long connectStartNanos;
     private long intendedNanos;
     private long sentNanos;
@@ -57,8 +59,15 @@ final class ConnectionSlot {
         } catch (RuntimeException noSocket) {
             // No channel at all, before any connect: socket() failed with EMFILE ("Too many open files") or the like.
             // Uncaught, it escaped the loop's task and the slot stayed CONNECTING for good: a run asking 5000
-            // connections under a short fd limit held 4448 and reported errors.connect 0.
-            connectFailed(noSocket);
+            // connections under a short fd limit held 4448 and reported errors.connect 0. Counted, and the slot is
+            // given up for the run, not retried: retrying took every descriptor freed, down to none, and the JVM
+            // then could not open a jar to load a class (Netty's epoll loop failed so, and the run never ended).
+            phase(loop.now()).increment(Counter.CONNECT_ERRORS);
+            loop.connectError(noSocket);
+            handler = null;
+            state = State.DOWN;
+            givenUp = true;
+            endRequest();
             return;
         }
         channel = f.channel();
@@ -254,6 +263,11 @@ final class ConnectionSlot {
 
     boolean down() {
         return state == State.DOWN;
+    }
+
+    /** No socket could be made for it: it takes no more requests this run. */
+    boolean givenUp() {
+        return givenUp;
     }
 
     /** Held an open TCP connection at least once. */

@@ -107,7 +107,7 @@ final class LoopDriver {
 
     /** A slot is idle (keep-alive) or down: reconnect it, or hand it the next request. */
     void onFree(ConnectionSlot slot) {
-        if (!sending || queued[slot.index()]) {
+        if (!sending || queued[slot.index()] || slot.givenUp()) {
             return;
         }
         if (keepAlive() && slot.down()) {
