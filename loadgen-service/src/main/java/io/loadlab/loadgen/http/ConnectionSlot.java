@@ -62,12 +62,10 @@ final class ConnectionSlot {
             // connections under a short fd limit held 4448 and reported errors.connect 0. Counted, and the slot is
             // given up for the run, not retried: retrying took every descriptor freed, down to none, and the JVM
             // then could not open a jar to load a class (Netty's epoll loop failed so, and the run never ended).
-            phase(loop.now()).increment(Counter.CONNECT_ERRORS);
             loop.connectError(noSocket);
             handler = null;
             state = State.DOWN;
-            givenUp = true;
-            endRequest();
+            giveUp();
             return;
         }
         channel = f.channel();
@@ -263,6 +261,22 @@ final class ConnectionSlot {
 
     boolean down() {
         return state == State.DOWN;
+    }
+
+    /**
+     * Leaves the slot down for the rest of the run, a connect error that never opened: no descriptor is left for it.
+     * At the run's start, before it ever connects.
+     */
+    void giveUp(String why) {
+        tried = true;
+        loop.connectError(why);
+        giveUp();
+    }
+
+    private void giveUp() {
+        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
+        givenUp = true;
+        endRequest();
     }
 
     /** No socket could be made for it: it takes no more requests this run. */

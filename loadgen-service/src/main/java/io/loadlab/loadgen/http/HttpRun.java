@@ -50,13 +50,16 @@ public final class HttpRun extends RunningLoad {
         RunContext context = new RunContext(spec, clock, timeline, template, transport, address);
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
+        int openable = (int) Math.min(spec.connections(), DescriptorBudget.free()); // after the loops took theirs
+        String shortOf = openable < spec.connections() ? DescriptorBudget.shortOf(openable) : null;
         for (int t = 0; t < spec.threads(); t++) {
             int connections = spec.connections() / spec.threads() + (t < spec.connections() % spec.threads() ? 1 : 0);
+            int loopOpenable = openable / spec.threads() + (t < openable % spec.threads() ? 1 : 0);
             PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive());
             PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive());
             warmup.add(w);
             measured.add(m);
-            loops.add(new LoopDriver(transport.group().next(), context, connections, w, m,
+            loops.add(new LoopDriver(transport.group().next(), context, connections, loopOpenable, shortOf, w, m,
                     schedule(t, connections), this::loopFinished));
         }
         this.running = new AtomicInteger(loops.size());

@@ -44,6 +44,8 @@ final class LoopDriver {
     private final boolean[] queued;
     private final Runnable fire = this::onTimer;
     private final long timeoutNanos;
+    private final int openable;
+    private final String shortOf;
     private int freeCount;
     private int inFlight;
     private int open;
@@ -62,11 +64,14 @@ final class LoopDriver {
     private volatile int neverOpened;
 
     /**
+     * @param openable   how many of the connections may be opened: those past it are counted as connect errors
+     *                   that never opened, for {@code shortOf}, and take no request
+     * @param shortOf    why not all connections may be opened; null when they may
      * @param schedule   intended send times (open model), null for the closed model
      * @param onFinished called once, on this loop, when every connection is closed
      */
-    LoopDriver(EventLoop loop, RunContext run, int connections, PhaseStats warmup, PhaseStats measured,
-               RateSchedule schedule, Runnable onFinished) {
+    LoopDriver(EventLoop loop, RunContext run, int connections, int openable, String shortOf, PhaseStats warmup,
+               PhaseStats measured, RateSchedule schedule, Runnable onFinished) {
         this.loop = loop;
         this.run = run;
         this.warmup = warmup;
@@ -77,6 +82,8 @@ final class LoopDriver {
         this.slots = new ConnectionSlot[connections];
         this.free = new ConnectionSlot[connections];
         this.queued = new boolean[connections];
+        this.openable = openable;
+        this.shortOf = shortOf;
         for (int i = 0; i < connections; i++) {
             slots[i] = new ConnectionSlot(this, i);
         }
@@ -92,7 +99,9 @@ final class LoopDriver {
             nextIntended = schedule.next();
         }
         for (ConnectionSlot slot : slots) {
-            if (keepAlive()) {
+            if (slot.index() >= openable) {
+                slot.giveUp(shortOf);
+            } else if (keepAlive()) {
                 slot.connect();
             } else {
                 onFree(slot);
@@ -277,6 +286,13 @@ final class LoopDriver {
     void connectError(Throwable cause) {
         if (firstConnectError == null) {
             firstConnectError = ConnectionCounts.describe(cause);
+        }
+    }
+
+    /** As {@link #connectError(Throwable)}, for a reason already in words. */
+    void connectError(String why) {
+        if (firstConnectError == null) {
+            firstConnectError = ConnectionCounts.describe(new IllegalStateException(why));
         }
     }
 
