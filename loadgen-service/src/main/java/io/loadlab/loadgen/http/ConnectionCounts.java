@@ -45,9 +45,13 @@ record ConnectionCounts(int requested, int established, int neverOpened, String 
 
     /** A cause as one bounded line: its message, or its type when it has none. */
     static String describe(Throwable cause) {
-        String text = cause == null ? "unknown cause"
-                : cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
-        text = text.replaceAll("\\s+", " ").strip();
+        return describe(cause == null ? "unknown cause"
+                : cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName());
+    }
+
+    /** A reason as one bounded line. */
+    static String describe(String why) {
+        String text = why.replaceAll("\\s+", " ").strip();
         return text.length() > MAX_ERROR_CHARS ? text.substring(0, MAX_ERROR_CHARS - 3) + "..." : text;
     }
 }

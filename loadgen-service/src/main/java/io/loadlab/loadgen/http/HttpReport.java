@@ -30,9 +30,10 @@ import io.loadlab.loadgen.report.RunSeries;
  * @param connectionsEstablished of those, how many held an open TCP connection at least once, warm-up included.
  *                               With keep-alive every one is opened at the start; without it, in the open model,
  *                               a connection is opened only when the rate needs it, so fewer may be with no error
- * @param connectionsNeverOpened of those, how many tried to connect and never once succeeded (refused, timed out, or
- *                               no socket at all: "Too many open files"). Above 0 the run did less than asked: it is
- *                               failed, its {@code failure} naming the count and the first cause
+ * @param connectionsNeverOpened of those, how many tried to connect and never once succeeded (refused, timed out, no
+ *                               socket at all: "Too many open files", or no descriptor free for it at the run's start).
+ *                               Above 0 the run did less than asked: it is failed, its {@code failure} naming the count
+ *                               and the first cause
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,

@@ -292,7 +292,7 @@ final class LoopDriver {
     /** As {@link #connectError(Throwable)}, for a reason already in words. */
     void connectError(String why) {
         if (firstConnectError == null) {
-            firstConnectError = ConnectionCounts.describe(new IllegalStateException(why));
+            firstConnectError = ConnectionCounts.describe(why);
         }
     }
 

@@ -30,7 +30,7 @@ class ConnectionCountsTest {
     void aCauseIsOneBoundedLine() {
         assertEquals("a b", ConnectionCounts.describe(new IOException("a\r\n  b")));
         assertEquals("IOException", ConnectionCounts.describe(new IOException()));
-        assertEquals("unknown cause", ConnectionCounts.describe(null));
+        assertEquals("unknown cause", ConnectionCounts.describe((Throwable) null));
         String longest = ConnectionCounts.describe(new IOException("x".repeat(10_000)));
         assertEquals(ConnectionCounts.MAX_ERROR_CHARS, longest.length());
     }
