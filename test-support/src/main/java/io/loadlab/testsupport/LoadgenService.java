@@ -77,6 +77,16 @@ public final class LoadgenService implements AutoCloseable {
                 .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** GET with {@code Accept: text/plain} (a run's report in wrk's layout); fails unless it answers 200. */
+    public String text(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
+                .header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new AssertionError("GET " + path + " as text answered " + r.statusCode() + ": " + r.body());
+        }
+        return r.body();
+    }
+
     public JsonNode json(String path) throws IOException, InterruptedException {
         HttpResponse<String> r = get(path);
         if (r.statusCode() != 200) {

@@ -26,6 +26,11 @@ final class ConnectionSlot {
     private Channel channel;
     private SlotHandler handler;
     private boolean requestPending;
+    /** Tried to connect at least once / held an open connection at least once: the run's connection accounting. */
+    private boolean tried;
+    private boolean opened;
+    /** No socket could be made for it: left down for the rest of the run. */
+    private boolean givenUp;
     private long connectStartNanos;
     private long intendedNanos;
     private long sentNanos;
@@ -45,9 +50,24 @@ final class ConnectionSlot {
     /** Opens a connection; with a request begun, it is written once connected. */
     void connect() {
         state = State.CONNECTING;
+        tried = true;
         connectStartNanos = loop.now();
         handler = new SlotHandler(this);
-        ChannelFuture f = loop.newChannel(handler);
+        ChannelFuture f;
+        try {
+            f = loop.newChannel(handler);
+        } catch (RuntimeException noSocket) {
+            // No channel at all, before any connect: socket() failed with EMFILE ("Too many open files") or the like.
+            // Uncaught, it escaped the loop's task and the slot stayed CONNECTING for good: a run asking 5000
+            // connections under a short fd limit held 4448 and reported errors.connect 0. Counted, and the slot is
+            // given up for the run, not retried: retrying took every descriptor freed, down to none, and the JVM
+            // then could not open a jar to load a class (Netty's epoll loop failed so, and the run never ended).
+            loop.connectError(noSocket);
+            handler = null;
+            state = State.DOWN;
+            giveUp();
+            return;
+        }
         channel = f.channel();
         f.addListener(onConnect);
     }
@@ -69,15 +89,13 @@ final class ConnectionSlot {
             f.channel().close();
             return;
         }
-        long now = loop.now();
-        PhaseStats stats = phase(now);
         if (!f.isSuccess()) {
-            stats.increment(Counter.CONNECT_ERRORS);
-            closeChannel();
-            endRequest();
-            loop.onConnectFailed(this);
+            connectFailed(f.cause());
             return;
         }
+        long now = loop.now();
+        PhaseStats stats = phase(now);
+        opened = true;
         stats.increment(Counter.CONNECTIONS_OPENED);
         stats.recordConnect(now - connectStartNanos);
         loop.connectionOpened();
@@ -87,6 +105,14 @@ final class ConnectionSlot {
         } else {
             loop.onFree(this);
         }
+    }
+
+    private void connectFailed(Throwable cause) {
+        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
+        loop.connectError(cause);
+        closeChannel();
+        endRequest();
+        loop.onConnectFailed(this);
     }
 
     private void write() {
@@ -235,5 +261,36 @@ final class ConnectionSlot {
 
     boolean down() {
         return state == State.DOWN;
+    }
+
+    /**
+     * Leaves the slot down for the rest of the run, a connect error that never opened: no descriptor is left for it.
+     * At the run's start, before it ever connects.
+     */
+    void giveUp(String why) {
+        tried = true;
+        loop.connectError(why);
+        giveUp();
+    }
+
+    private void giveUp() {
+        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
+        givenUp = true;
+        endRequest();
+    }
+
+    /** No socket could be made for it: it takes no more requests this run. */
+    boolean givenUp() {
+        return givenUp;
+    }
+
+    /** Held an open TCP connection at least once. */
+    boolean everOpened() {
+        return opened;
+    }
+
+    /** Tried to connect and never once succeeded: a connection the run asked for and did not have. */
+    boolean neverOpened() {
+        return tried && !opened;
     }
 }

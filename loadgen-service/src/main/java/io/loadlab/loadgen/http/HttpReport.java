@@ -28,20 +28,49 @@ import io.loadlab.loadgen.report.RunSeries;
  * @param localPorts        keepAlive false only (null otherwise): the loadgen's ephemeral ports toward the target at
  *                          the end, in use and in TIME_WAIT
  * @param series            the measured part per second, adding up to the figures above
+ * @param connectionsRequested   the spec's {@code connections}
+ * @param connectionsEstablished of those, how many held an open TCP connection at least once, warm-up included.
+ *                               With keep-alive every one is opened at the start; without it, in the open model,
+ *                               a connection is opened only when the rate needs it, so fewer may be with no error
+ * @param connectionsNeverOpened of those, how many tried to connect and never once succeeded (refused, timed out, no
+ *                               socket at all: "Too many open files", or no descriptor free for it at the run's start).
+ *                               Above 0 the run did less than asked: it is failed, its {@code failure} naming the count
+ *                               and the first cause
  * @param disturbed         present only when the generator itself was held up past its limits while it measured
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
                          double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
-                         RunSeries series, @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbed)
+                         RunSeries series, long connectionsRequested, long connectionsEstablished,
+                         long connectionsNeverOpened, @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbed)
         implements RunReport {
 
     public HttpReport {
         series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+        if (connectionsRequested < 0 || connectionsEstablished < 0 || connectionsNeverOpened < 0
+                || connectionsEstablished + connectionsNeverOpened > connectionsRequested) {
+            throw new IllegalArgumentException("connections: " + connectionsEstablished + " established and "
+                    + connectionsNeverOpened + " never opened of " + connectionsRequested + " requested");
+        }
     }
 
-    /** A report without a disturbance: what runs before issue 22 wrote, and every undisturbed one. */
+    /** A report without a disturbance: every undisturbed run's until {@link #withDisturbance} says otherwise. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
+                      RunSeries series, long connectionsRequested, long connectionsEstablished,
+                      long connectionsNeverOpened) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
+                localPorts, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened, null);
+    }
+
+    /**
+     * A report without the connections' accounting or a disturbance: what runs before issue 22 wrote (the three
+     * counts read 0).
+     */
     public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                       long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                       LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
@@ -49,7 +78,7 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
                       RunSeries series) {
         this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
                 serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
-                localPorts, series, null);
+                localPorts, series, 0, 0, 0, null);
     }
 
     /** A report without the ports' count or a per-second series: what runs before them wrote. */
@@ -66,14 +95,16 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
     public HttpReport withLocalPorts(LocalPorts ports) {
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
-                warmupRequests, ports, series, disturbed);
+                warmupRequests, ports, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened,
+                disturbed);
     }
 
     /** The same report saying how the generator was held up; null for not. */
     public HttpReport withDisturbance(Disturbance d) {
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
-                warmupRequests, localPorts, series, d);
+                warmupRequests, localPorts, series, connectionsRequested, connectionsEstablished,
+                connectionsNeverOpened, d);
     }
 
     /** A report without warm-up figures, as the contract first stood. */

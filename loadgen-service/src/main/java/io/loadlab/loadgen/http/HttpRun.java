@@ -60,15 +60,19 @@ public final class HttpRun extends RunningLoad {
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
         List<TaskScheduler> eventLoops = new ArrayList<>();
+        int openable = (int) Math.min(spec.connections(), DescriptorBudget.free()); // after the loops took theirs
+        String shortOf = openable < spec.connections() ? DescriptorBudget.shortOf(openable) : null;
         for (int t = 0; t < spec.threads(); t++) {
             int connections = spec.connections() / spec.threads() + (t < spec.connections() % spec.threads() ? 1 : 0);
+            int loopOpenable = openable / spec.threads() + (t < openable % spec.threads() ? 1 : 0);
             PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive());
             PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive());
             warmup.add(w);
             measured.add(m);
             EventLoop loop = transport.group().next();
             eventLoops.add(TaskScheduler.on(loop));
-            loops.add(new LoopDriver(loop, context, connections, w, m, schedule(t, connections), this::loopFinished));
+            loops.add(new LoopDriver(loop, context, connections, loopOpenable, shortOf, w, m, schedule(t, connections),
+                    this::loopFinished));
         }
         this.watch = GeneratorWatch.start(eventLoops, clock, timeline, new GcPauses());
         this.running = new AtomicInteger(loops.size());
@@ -147,10 +151,15 @@ public final class HttpRun extends RunningLoad {
     protected RunOutcome outcome(String failure) {
         HttpReport report;
         String histogram;
+        ConnectionCounts connections = new ConnectionCounts(0, 0, 0, null);
+        for (LoopDriver loop : loops) {
+            connections = connections.plus(loop.connections());
+        }
         synchronized (stats) { // a progress() call may be sampling at the same moment
             stats.sample();
             long measuredNanos = timeline.measuredNanos(cancelledAtNanos());
-            report = HttpReports.of(spec, stats, measuredNanos).withDisturbance(watch.stop(measuredNanos, limits));
+            report = HttpReports.of(spec, stats, measuredNanos, connections)
+                    .withDisturbance(watch.stop(measuredNanos, limits));
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
         if (failure == null) {
@@ -158,6 +167,9 @@ public final class HttpRun extends RunningLoad {
         }
         if (!spec.keepAlive()) {
             report = report.withLocalPorts(localPorts());
+        }
+        if (failure == null && !cancelled()) {
+            failure = connections.shortfall().orElse(null); // it did less than asked: never "completed"
         }
         return new RunOutcome(report, histogram, cancelled(), failure);
     }

@@ -44,6 +44,8 @@ final class LoopDriver {
     private final boolean[] queued;
     private final Runnable fire = this::onTimer;
     private final long timeoutNanos;
+    private final int openable;
+    private final String shortOf;
     private int freeCount;
     private int inFlight;
     private int open;
@@ -55,13 +57,21 @@ final class LoopDriver {
     private boolean finished;
     private ScheduledFuture<?> sweep;
     private ScheduledFuture<?> end;
+    /** The first connect error's cause, bounded; read once the loop has finished. */
+    private volatile String firstConnectError;
+    /** Counted over the slots when the loop finishes; read after it terminated. */
+    private volatile int established;
+    private volatile int neverOpened;
 
     /**
+     * @param openable   how many of the connections may be opened: those past it are counted as connect errors
+     *                   that never opened, for {@code shortOf}, and take no request
+     * @param shortOf    why not all connections may be opened; null when they may
      * @param schedule   intended send times (open model), null for the closed model
      * @param onFinished called once, on this loop, when every connection is closed
      */
-    LoopDriver(EventLoop loop, RunContext run, int connections, PhaseStats warmup, PhaseStats measured,
-               RateSchedule schedule, Runnable onFinished) {
+    LoopDriver(EventLoop loop, RunContext run, int connections, int openable, String shortOf, PhaseStats warmup,
+               PhaseStats measured, RateSchedule schedule, Runnable onFinished) {
         this.loop = loop;
         this.run = run;
         this.warmup = warmup;
@@ -72,6 +82,8 @@ final class LoopDriver {
         this.slots = new ConnectionSlot[connections];
         this.free = new ConnectionSlot[connections];
         this.queued = new boolean[connections];
+        this.openable = openable;
+        this.shortOf = shortOf;
         for (int i = 0; i < connections; i++) {
             slots[i] = new ConnectionSlot(this, i);
         }
@@ -87,7 +99,9 @@ final class LoopDriver {
             nextIntended = schedule.next();
         }
         for (ConnectionSlot slot : slots) {
-            if (keepAlive()) {
+            if (slot.index() >= openable) {
+                slot.giveUp(shortOf);
+            } else if (keepAlive()) {
                 slot.connect();
             } else {
                 onFree(slot);
@@ -102,7 +116,7 @@ final class LoopDriver {
 
     /** A slot is idle (keep-alive) or down: reconnect it, or hand it the next request. */
     void onFree(ConnectionSlot slot) {
-        if (!sending || queued[slot.index()]) {
+        if (!sending || queued[slot.index()] || slot.givenUp()) {
             return;
         }
         if (keepAlive() && slot.down()) {
@@ -210,12 +224,18 @@ final class LoopDriver {
         sweep.cancel(false);
         end.cancel(false);
         long now = now();
+        int everOpened = 0;
+        int never = 0;
         for (ConnectionSlot slot : slots) {
             if (slot.busy() && abandonedTimedOut) {
                 slot.phase(now).increment(Counter.TIMEOUTS);
             }
             slot.shutdown();
+            everOpened += slot.everOpened() ? 1 : 0;
+            never += slot.neverOpened() ? 1 : 0;
         }
+        established = everOpened;
+        neverOpened = never;
         onFinished.run();
     }
 
@@ -260,6 +280,25 @@ final class LoopDriver {
 
     boolean openModel() {
         return schedule != null;
+    }
+
+    /** Keeps the first cause of a failed connect, to name it should connections never open. */
+    void connectError(Throwable cause) {
+        if (firstConnectError == null) {
+            firstConnectError = ConnectionCounts.describe(cause);
+        }
+    }
+
+    /** As {@link #connectError(Throwable)}, for a reason already in words. */
+    void connectError(String why) {
+        if (firstConnectError == null) {
+            firstConnectError = ConnectionCounts.describe(why);
+        }
+    }
+
+    /** This loop's connections, counted when it finished (zeros before). */
+    ConnectionCounts connections() {
+        return new ConnectionCounts(slots.length, established, neverOpened, firstConnectError);
     }
 
     void connectionOpened() {

@@ -18,7 +18,8 @@ import java.util.Locale;
  *     {@code write} is always 0.</li>
  * <li>The Latency Distribution is always printed (wrk needs {@code --latency}).</li>
  * </ul>
- * As in wrk, the socket-error and non-2xx lines appear only when non-zero.
+ * As in wrk, the socket-error and non-2xx lines appear only when non-zero; so does the line wrk lacks, of
+ * connections that never opened.
  */
 public final class WrkTextReport {
 
@@ -55,6 +56,10 @@ public final class WrkTextReport {
         if (e.connect() + e.readWrite() + e.timeout() > 0) {
             out.append(String.format(Locale.ROOT, "  Socket errors: connect %d, read %d, write %d, timeout %d%n",
                     e.connect(), e.readWrite(), 0, e.timeout()));
+        }
+        if (r.connectionsNeverOpened() > 0) { // wrk has no such line: it exits on its first failed connect
+            out.append(String.format(Locale.ROOT, "  Connections: %d of %d never opened, %d did%n",
+                    r.connectionsNeverOpened(), r.connectionsRequested(), r.connectionsEstablished()));
         }
         long non2xx = e.status3xx() + e.status4xx() + e.status5xx();
         if (non2xx > 0) {

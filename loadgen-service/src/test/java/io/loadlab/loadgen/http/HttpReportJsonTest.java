@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** The per-second series is persisted with the report, and a report kept before reports had one still reads. */
 class HttpReportJsonTest {
@@ -29,6 +30,26 @@ class HttpReportJsonTest {
 
         assertEquals(r, json.readValue(json.writeValueAsString(r), HttpReport.class));
         assertEquals(2, json.valueToTree(r).path("series").path("points").size());
+    }
+
+    @Test
+    void theConnectionsAccountingReadsBackAndAnOlderReportReadsAsZeros() throws Exception {
+        HttpReport r = new HttpReport(12, 2.0, 6.0, 1200, 600, new HttpErrors(5, 0, 0, 0, 0), LatencySummary.EMPTY, null,
+                null, 2, 0, 6.0, 3, null, RunSeries.EMPTY, 5, 2, 3);
+        ObjectNode tree = json.valueToTree(r);
+
+        assertEquals(5, tree.path("connectionsRequested").asLong());
+        assertEquals(2, tree.path("connectionsEstablished").asLong());
+        assertEquals(3, tree.path("connectionsNeverOpened").asLong());
+        assertEquals(r, json.treeToValue(tree, HttpReport.class));
+        tree.remove(List.of("connectionsRequested", "connectionsEstablished", "connectionsNeverOpened"));
+        assertEquals(0, json.treeToValue(tree, HttpReport.class).connectionsNeverOpened());
+    }
+
+    @Test
+    void moreConnectionsThanRequestedIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new HttpReport(0, 1, 0, 0, 0, new HttpErrors(0, 0, 0, 0, 0),
+                LatencySummary.EMPTY, null, null, 0, 0, 0, 0, null, RunSeries.EMPTY, 2, 2, 1));
     }
 
     @Test

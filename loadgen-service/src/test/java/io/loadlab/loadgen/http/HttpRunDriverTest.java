@@ -67,6 +67,9 @@ class HttpRunDriverTest {
         assertEquals((long) RequestTemplate.encode(spec).length() * r.requests(), r.bytesSent());
         assertEquals(r.requests(), r.latencyMicros().count());
         assertEquals(4, r.connectionsOpened());
+        assertEquals(4, r.connectionsRequested());
+        assertEquals(4, r.connectionsEstablished());
+        assertEquals(0, r.connectionsNeverOpened());
         assertNull(r.serviceTimeMicros());
         assertNull(r.connectMicros());
         assertEquals(r.requests(), HistogramCodec.decode(outcome.histogram()).getTotalCount());

@@ -40,6 +40,26 @@ class HttpRunFailuresTest {
         assertTrue(seconds >= 0.75, () -> "ended after " + seconds + " s");
     }
 
+    /**
+     * A run whose connections never opened did less than asked: failed, naming how many and why, its figures kept.
+     * Before, it was completed with only its connect errors to tell, and none at all when the socket itself could
+     * not be made (EMFILE: FileDescriptorsIT).
+     */
+    @Test
+    void connectionsThatNeverOpenedFailTheRunNamingThem() throws Exception {
+        int port = FreePorts.tcp();
+        RunOutcome outcome = HttpRunDriverTest.await(
+                driver.start(Specs.closed(URI.create("http://127.0.0.1:" + port + "/"), 3, 2, 300)), 10);
+        HttpReport r = (HttpReport) outcome.report();
+
+        assertTrue(outcome.failure().startsWith("3 of the 3 connections asked never opened (0 did): "), outcome.failure());
+        assertTrue(outcome.failure().endsWith("Connection refused: /127.0.0.1:" + port), outcome.failure());
+        assertEquals(3, r.connectionsRequested());
+        assertEquals(0, r.connectionsEstablished());
+        assertEquals(3, r.connectionsNeverOpened());
+        assertTrue(r.errors().connect() >= 3, () -> "errors " + r.errors());
+    }
+
     @Test
     void silentServerGivesTimeoutsAndReplacedConnections() throws Exception {
         AtomicInteger accepted = new AtomicInteger();

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WrkTextReportTest {
 
@@ -65,6 +66,16 @@ class WrkTextReportTest {
                 Transfer/sec:      15.00B
                 """;
         assertEquals(expected, WrkTextReport.render(TARGET, Duration.ofMinutes(1), 2, 2, r, h));
+    }
+
+    @Test
+    void connectionsThatNeverOpenedHaveALineOfTheirOwn() {
+        HttpReport r = new HttpReport(10, 1.0, 10, 100, 0, new HttpErrors(552, 0, 0, 0, 0),
+                latency(1000, 0, 1000, 1000, 1000, 1000, 1000), null, null, 4448, 0, 10, 0, null, null, 5000, 4448, 552);
+        String text = WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 5000, r, null);
+
+        assertTrue(text.contains("  Socket errors: connect 552, read 0, write 0, timeout 0\n"
+                + "  Connections: 552 of 5000 never opened, 4448 did\n"), text);
     }
 
     @Test
