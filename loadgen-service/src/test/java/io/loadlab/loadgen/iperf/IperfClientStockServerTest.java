@@ -132,8 +132,11 @@ class IperfClientStockServerTest {
      * omit window but packets whole ({@code iperf3 -u -O 1 -d} sent 115 packets for 76 shown), because each side
      * takes its own omitted count off; a server that drains to it (the target's) needs the whole count. So what we
      * send is no less than the highest sequence number the server saw (its intervals' packets, omitted ones
-     * included), nor than our measured packets plus those it saw in its omit window, which ends before ours.
-     * A post-warm-up count sent 1,429 for 2,143 seen.
+     * included), and more than our measured packets. A post-warm-up count sent 1,429 for 2,143 seen.
+     * Not asserted: that it is at least our measured packets plus those the server counted in its omit window. That
+     * window ends when the server's own timer fires, which a busy machine delays: on a clean clone beside the
+     * other tests, the server counted more than 709 packets omitted and the relation failed (2,143 sent, 1,434
+     * measured), with the count on the wire right.
      */
     @Test
     void udpUpWithWarmupSendsTheCumulativeCountOnTheWire() throws Exception {
@@ -153,9 +156,8 @@ class IperfClientStockServerTest {
             assertEquals(up.sentBytes(), up.packets() * 1400, "the report's packets are the measured ones");
             assertTrue(seenOmitted > 0 && seen > seenOmitted, () -> "no omitted and measured intervals: " + json.path("intervals"));
             long highest = seen;
-            long atLeast = up.packets() + seenOmitted;
             assertTrue(wire >= highest, () -> "sent packets " + wire + " < the highest sequence number the server saw, " + highest);
-            assertTrue(wire >= atLeast, () -> "sent packets " + wire + " < measured " + up.packets() + " + the server's omitted");
+            assertTrue(wire > up.packets(), () -> "sent packets " + wire + " leave out the warm-up's: measured " + up.packets());
         }
     }
 
