@@ -2,6 +2,9 @@ package io.loadlab.loadgen.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * The figures a verdict rests on, measured over the cell's measured part; null where it could not be measured
  * (the target's metrics did not answer, or lack the series: no schedstat, no cgroup CPU controller).
@@ -20,11 +23,30 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param loadgenWait      the loadgen's threads' run-queue wait / (wall time x its CPUs), shown whatever the verdict
  * @param loadgenThrottled the share of the loadgen cgroup's CFS periods in which its quota ran out
  * @param scheduleLag      open model only: 1 - achieved rate / requested rate (0 when on schedule)
+ * @param resources        how the target's figures were read ({@code builtin}, {@code prometheus cadvisor} ...)
+ * @param targetSentMbps   what the target's host or container counted as sent, megabits per second (headers and
+ *                         TCP/IP included), where its source gives it; shown beside the link utilisation, which
+ *                         rests on the bytes the loadgen received
+ * @param unmeasured       each figure that is null to why ({@code targetWait}: "... matched no series"); a
+ *                         figure is never 0 for unknown
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Evidence(Double targetCpu, Double targetWait, Double targetThrottled, Double targetQuota,
                        Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
-                       Double loadgenThrottled, Double scheduleLag) {
+                       Double loadgenThrottled, Double scheduleLag, String resources, Double targetSentMbps,
+                       Map<String, String> unmeasured) {
+
+    public Evidence {
+        unmeasured = unmeasured == null || unmeasured.isEmpty() ? null : Map.copyOf(new TreeMap<>(unmeasured));
+    }
+
+    /** The figures before sources had names: the builtin source, nothing said of what is missing. */
+    public Evidence(Double targetCpu, Double targetWait, Double targetThrottled, Double targetQuota,
+                    Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
+                    Double loadgenThrottled, Double scheduleLag) {
+        this(targetCpu, targetWait, targetThrottled, targetQuota, linkUtilisation, loadgenCpu, loadgenLoops, loadgenWait,
+                loadgenThrottled, scheduleLag, null, null, null);
+    }
 
     /** Only what the first verdicts looked at: CPU, link, loadgen CPU and loops, lag; nothing on waits or throttling. */
     public static Evidence of(Double targetCpu, Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double scheduleLag) {

@@ -1,17 +1,28 @@
 package io.loadlab.loadgen.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.resource.ResourceSpec;
+
 import java.net.URI;
 
 /**
- * One node size under test.
+ * One node size under test: our target-service, or any HTTP service.
  *
- * @param name    a label for tables and dashboards, e.g. {@code target-4}
- * @param url     the API under test, {@code http://host:port/test/testApi}; POSTed {@code {"number":N}}
- * @param metrics the target's Prometheus endpoint ({@code /q/metrics}), read for its CPU time
- * @param cores   the CPUs the target may use: its utilisation is measured against these
- * @param iperf   the target's iperf3 server, {@code tcp://host:port}, which measures the link; null: the url's host, 5201
+ * @param name      a label for tables and dashboards, e.g. {@code target-4}
+ * @param url       the service: for variants with {@code number}, our {@code http://host:port/test/testApi}, POSTed
+ *                  {@code {"number":N}}; for variants with a {@code path}, the base it is resolved against
+ * @param metrics   our target's Prometheus endpoint ({@code /q/metrics}), read for its CPU time by the builtin
+ *                  source; optional when {@code resources} names another source
+ * @param cores     the CPUs the target may use: its utilisation is measured against these
+ * @param iperf     the target's iperf3 server, {@code tcp://host:port}, which measures the link; null: the url's host, 5201
+ * @param resources where its resource figures come from; null: {@link ResourceSpec#DEFAULT}, the builtin meters
+ * @param download  a URL on the target whose GET answers a large body, to estimate the link where no iperf3 server
+ *                  answers; null: large {@code number} answers when the target is ours, else no estimate
+ * @param linkMbps  this target's link capacity in megabits per second, given; null: the experiment's, or measured
  */
-public record ExperimentTarget(String name, URI url, URI metrics, int cores, URI iperf) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ExperimentTarget(String name, URI url, URI metrics, int cores, URI iperf, ResourceSpec resources,
+                               URI download, Double linkMbps) {
 
     public static final int IPERF_PORT = 5201;
 
@@ -19,6 +30,11 @@ public record ExperimentTarget(String name, URI url, URI metrics, int cores, URI
         if (iperf == null && url != null && url.getHost() != null) {
             iperf = URI.create("tcp://" + url.getHost() + ":" + IPERF_PORT);
         }
+        resources = resources == null ? ResourceSpec.DEFAULT : resources;
+    }
+
+    public ExperimentTarget(String name, URI url, URI metrics, int cores, URI iperf) {
+        this(name, url, metrics, cores, iperf, null, null, null);
     }
 
     public ExperimentTarget(String name, URI url, URI metrics, int cores) {

@@ -1,20 +1,52 @@
 package io.loadlab.loadgen.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.net.URI;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * One way of loading a target: the payload size and how the load is applied.
+ * One way of loading a target: what is asked and how the load is applied. The request is either our target's
+ * ({@code number}: {@code POST {"number":N}} to the target's url) or any request, as an http run spec carries it
+ * ({@code method}, {@code path} resolved against the target's url or an absolute {@code url}, {@code headers},
+ * {@code body}).
  *
- * @param number      items per answer ({@code {"number":N}}), about 88 bytes each
+ * @param number      items per answer ({@code {"number":N}}), about 88 bytes each; 0 when the variant carries a request
  * @param connections concurrent connections
  * @param threads     the loadgen's event loops
  * @param keepAlive   false: a new connection per request
  * @param rate        0: closed model; above 0: open model at this many requests per second
+ * @param name        the variant's label in tables and metrics; null: made from the request ({@link #label()})
+ * @param method      GET (default with a path or url), POST ...
+ * @param path        resolved against each target's url, e.g. {@code /api/cart?id=7}
+ * @param url         an absolute http:// URL, the same for every target
+ * @param headers     extra request headers
+ * @param body        the request body, UTF-8
  */
-public record Variant(int number, int connections, int threads, boolean keepAlive, double rate) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Variant(int number, int connections, int threads, boolean keepAlive, double rate, String name,
+                      String method, String path, URI url, Map<String, String> headers, String body) {
+
+    public Variant {
+        headers = headers == null || headers.isEmpty() ? null : Map.copyOf(headers);
+    }
+
+    /** Our target's request, {@code {"number":N}}. */
+    public Variant(int number, int connections, int threads, boolean keepAlive, double rate) {
+        this(number, connections, threads, keepAlive, rate, null, null, null, null, null, null);
+    }
+
+    /** True when the variant carries its own request rather than our target's {@code number}. */
+    public boolean carriesRequest() {
+        return path != null || url != null;
+    }
 
     /** Short and stable, used in tables and as a metric label: {@code n=10 c=50}, {@code n=391 c=50 close r=300}. */
     public String label() {
+        if (name != null) {
+            return name;
+        }
         StringBuilder s = new StringBuilder("n=").append(number).append(" c=").append(connections);
         if (!keepAlive) {
             s.append(" close");
@@ -26,6 +58,6 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
     }
 
     public Variant atRate(double r) {
-        return new Variant(number, connections, threads, keepAlive, r);
+        return new Variant(number, connections, threads, keepAlive, r, name, method, path, url, headers, body);
     }
 }

@@ -1,5 +1,9 @@
 package io.loadlab.loadgen.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
 /**
  * What limited one cell, the figures it rests on, and whether the cell's figures can be trusted.
  *
@@ -7,8 +11,22 @@ package io.loadlab.loadgen.experiment;
  *                    {@code loadgen-bound} or {@code concurrency-bound}
  * @param trustworthy false for {@code loadgen-bound}: the generator, not the target, set the pace
  * @param reason      one sentence a reader can check against the evidence
+ * @param judgedFrom  the evidence's figures the verdict rested on ({@code targetCpu}, {@code linkUtilisation} ...);
+ *                    a figure left out was unmeasured, and the evidence's {@code unmeasured} says why
  */
-public record Verdict(String verdict, Evidence evidence, boolean trustworthy, String reason) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Verdict(String verdict, Evidence evidence, boolean trustworthy, String reason, List<String> judgedFrom) {
+
+    public Verdict {
+        judgedFrom = judgedFrom == null ? null : List.copyOf(judgedFrom);
+    }
+
+    public Verdict(String verdict, Evidence evidence, boolean trustworthy, String reason) {
+        this(verdict, evidence, trustworthy, reason, null);
+    }
+
+    /** A figure the rules needed was unmeasured: the reason names it, and no verdict is guessed from a null. */
+    public static final String UNKNOWN = "unknown";
 
     public static final String CPU = "cpu-bound";
     public static final String THROTTLED = "cpu-throttled";

@@ -1,0 +1,35 @@
+package io.loadlab.loadgen.resource;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a source measured over one cell's measured part. A figure it could not give is null and
+ * {@code unmeasured} says why ({@code "wait": "container_pressure_cpu_waiting_seconds_total matched no series
+ * (cgroup v1 has no PSI)"}); a figure is never 0 for "unknown".
+ *
+ * @param source     how the figures were read, e.g. {@code builtin}, {@code prometheus cadvisor}
+ * @param cpuCores   CPU used, in cores
+ * @param limitCores the CFS quota in cores; null without one (and then {@code unmeasured} has no entry for it
+ *                   when the source could see that there is none)
+ * @param throttled  share of CFS periods throttled, 0..1
+ * @param waitCores  run-queue wait, in cores
+ * @param sentBytesPerSecond bytes the target sent per second, as its host or container counted them
+ * @param unmeasured figure ({@link Figure#json()}) to why it is null
+ */
+public record ResourceFigures(String source, Double cpuCores, Double limitCores, Double throttled, Double waitCores,
+                              Double sentBytesPerSecond, Map<String, String> unmeasured) {
+
+    public ResourceFigures {
+        unmeasured = unmeasured == null ? Map.of() : Map.copyOf(new TreeMap<>(unmeasured));
+    }
+
+    /** Nothing measured: every figure null for {@code why}. */
+    public static ResourceFigures none(String source, String why) {
+        Map<String, String> all = new TreeMap<>();
+        for (Figure f : Figure.values()) {
+            all.put(f.json(), why);
+        }
+        return new ResourceFigures(source, null, null, null, null, null, all);
+    }
+}
