@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.resource;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.run.Violations;
 
 import java.net.URI;
 import java.time.Duration;
@@ -51,4 +52,21 @@ public record ResourceSpec(String source, URI url, String preset, Map<String, St
     public boolean builtin() {
         return BUILTIN.equals(source);
     }
-}
+
+    /**
+     * Records every bad field under {@code at} ({@code targets[0].resources.}): the source, and for prometheus its
+     * url, preset, match (at most 16 labels, names as PromQL allows, values at most 256 characters), cpus, device,
+     * queries and timeout. The spec's own constructor cannot name its place in an experiment, so its owner calls this.
+     */
+    public void check(Violations v, String at) {
+        if (!v.check(BUILTIN.equals(source) || PROMETHEUS.equals(source), at + "source",
+                "must be \"builtin\" or \"prometheus\"")) {
+            return;
+        }
+        if (builtin()) {
+            v.check(url == null && preset == null && match.isEmpty() && queries.isEmpty(), at + "source",
+                    "builtin reads the target's own metrics: url, preset, match and queries belong to \"prometheus\"");
+            return;
+        }
+        // the rest is filled in with the Prometheus source
+    }
