@@ -70,3 +70,4 @@ public record ResourceSpec(String source, URI url, String preset, Map<String, St
         }
         // the rest is filled in with the Prometheus source
     }
+}
