@@ -47,10 +47,12 @@ public enum Preset {
 
     /**
      * Any Prometheus-instrumented service: the client libraries' {@code process_cpu_seconds_total}, else Micrometer's
-     * {@code process_cpu_usage} (a share of the machine) times {@code system_cpu_count}.
+     * exact counter {@code process_cpu_time_ns_total} (Micrometer 1.13 on), else its {@code process_cpu_usage} (a
+     * share of the machine, sampled at each scrape) times {@code system_cpu_count}.
      */
     PROCESS(Map.of(
             Figure.CPU, List.of("rate(process_cpu_seconds_total{job!=\"\"" + Preset.MATCH + "}[$__range])",
+                    "rate(process_cpu_time_ns_total{job!=\"\"" + Preset.MATCH + "}[$__range]) / 1e9",
                     "avg_over_time(process_cpu_usage{job!=\"\"" + Preset.MATCH + "}[$__range]) * avg_over_time(system_cpu_count{job!=\"\""
                             + Preset.MATCH + "}[$__range])"))),
 
