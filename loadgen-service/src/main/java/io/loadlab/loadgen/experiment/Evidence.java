@@ -23,6 +23,8 @@ import java.util.TreeMap;
  * @param loadgenWait      the loadgen's threads' run-queue wait / (wall time x its CPUs), shown whatever the verdict
  * @param loadgenThrottled the share of the loadgen cgroup's CFS periods in which its quota ran out
  * @param scheduleLag      open model only: 1 - achieved rate / requested rate (0 when on schedule)
+ * @param targetCpuScope   null: {@code targetCpu} is the target's own; {@code cores}: everything on the cores it is
+ *                         pinned to (node-exporter), so a neighbour there shows as CPU plus run-queue wait
  * @param resources        how the target's figures were read ({@code builtin}, {@code prometheus cadvisor} ...)
  * @param targetSentMbps   what the target's host or container counted as sent, megabits per second (headers and
  *                         TCP/IP included), where its source gives it; shown beside the link utilisation, which
@@ -33,8 +35,8 @@ import java.util.TreeMap;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Evidence(Double targetCpu, Double targetWait, Double targetThrottled, Double targetQuota,
                        Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
-                       Double loadgenThrottled, Double scheduleLag, String resources, Double targetSentMbps,
-                       Map<String, String> unmeasured) {
+                       Double loadgenThrottled, Double scheduleLag, String targetCpuScope, String resources,
+                       Double targetSentMbps, Map<String, String> unmeasured) {
 
     public Evidence {
         unmeasured = unmeasured == null || unmeasured.isEmpty() ? null : Map.copyOf(new TreeMap<>(unmeasured));
@@ -45,7 +47,7 @@ public record Evidence(Double targetCpu, Double targetWait, Double targetThrottl
                     Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
                     Double loadgenThrottled, Double scheduleLag) {
         this(targetCpu, targetWait, targetThrottled, targetQuota, linkUtilisation, loadgenCpu, loadgenLoops, loadgenWait,
-                loadgenThrottled, scheduleLag, null, null, null);
+                loadgenThrottled, scheduleLag, null, null, null, null);
     }
 
     /** Only what the first verdicts looked at: CPU, link, loadgen CPU and loops, lag; nothing on waits or throttling. */

@@ -10,6 +10,9 @@ import java.util.TreeMap;
  *
  * @param source     how the figures were read, e.g. {@code builtin}, {@code prometheus cadvisor}
  * @param cpuCores   CPU used, in cores
+ * @param cpuScope   whose CPU {@code cpuCores} counts: {@link #TARGET} (the target's own: its process or container)
+ *                   or {@link #CORES} (everything on the cores it is pinned to, as node-exporter sees them: a
+ *                   neighbour on those cores counts too, and only the run-queue wait can tell it is there)
  * @param limitCores the CFS quota in cores; null without one (and then {@code unmeasured} has no entry for it
  *                   when the source could see that there is none)
  * @param throttled  share of CFS periods throttled, 0..1
@@ -17,10 +20,14 @@ import java.util.TreeMap;
  * @param sentBytesPerSecond bytes the target sent per second, as its host or container counted them
  * @param unmeasured figure ({@link Figure#json()}) to why it is null
  */
-public record ResourceFigures(String source, Double cpuCores, Double limitCores, Double throttled, Double waitCores,
+public record ResourceFigures(String source, Double cpuCores, String cpuScope, Double limitCores, Double throttled, Double waitCores,
                               Double sentBytesPerSecond, Map<String, String> unmeasured) {
 
+    public static final String TARGET = "target";
+    public static final String CORES = "cores";
+
     public ResourceFigures {
+        cpuScope = cpuScope == null ? TARGET : cpuScope;
         unmeasured = unmeasured == null ? Map.of() : Map.copyOf(new TreeMap<>(unmeasured));
     }
 
@@ -30,6 +37,6 @@ public record ResourceFigures(String source, Double cpuCores, Double limitCores,
         for (Figure f : Figure.values()) {
             all.put(f.json(), why);
         }
-        return new ResourceFigures(source, null, null, null, null, null, all);
+        return new ResourceFigures(source, null, TARGET, null, null, null, null, all);
     }
 }
