@@ -112,7 +112,9 @@ class ForeignTargetsNetnsTest {
     }
 
     private static JsonPath experiment(String spec) throws InterruptedException {
-        String id = authed().body(spec).post("/experiments").then().statusCode(202).extract().path("id");
+        io.restassured.response.Response posted = authed().body(spec).post("/experiments");
+        assertEquals(202, posted.statusCode(), posted.asString());
+        String id = posted.path("id");
         JsonPath x = ExperimentsApiTest.await(id);
         System.out.println(given().accept("text/plain").get("/experiments/" + id).asString());
         assertEquals("completed", x.getString("state"), x.prettify());
