@@ -64,7 +64,9 @@ class NodePresetNetnsTest {
         nginx = new NetnsNginx(link.enter(), NS_ADDR, 1, "lgexp-n", work);
         Path config = work.resolve("prometheus.yml");
         Files.writeString(config, "global: {scrape_interval: 1s, evaluation_interval: 1s}\nscrape_configs:\n"
-                + "  - job_name: node\n    static_configs: [{targets: ['" + nginx.exporterInstance() + "']}]\n");
+                + "  - job_name: node\n    static_configs: [{targets: ['" + nginx.exporterInstance() + "']}]\n"
+                // a second job scraping the same exporter, as a ServiceMonitor beside an annotation scrape does
+                + "  - job_name: node-again\n    static_configs: [{targets: ['" + nginx.exporterInstance() + "']}]\n");
         prometheus = Prometheus.start(config, work);
     }
 
@@ -156,8 +158,25 @@ class NodePresetNetnsTest {
         }
     }
 
+    /**
+     * Two jobs scrape one exporter: matched by instance alone, the preset's CPU must come back as two series (which
+     * the one-series check refuses), never one summed series with twice the CPU.
+     */
+    @Test
+    void twoJobsScrapingOneExporterAreTwoSeriesNotOneDoubled() throws Exception {
+        Part part = load(NetnsNginx.TEXT, 16);
+        String cpu = PromQl.render(Preset.NODE.templates(Figure.CPU).get(0), Map.of("instance", nginx.exporterInstance()),
+                "1", NS_IF, part.length());
+        List<Double> both = query(cpu, part.end());
+        assertEquals(2, both.size(), "one series per job: " + both);
+        assertEquals(both.get(0), both.get(1), 0.05, "the same core, read twice");
+        List<Double> merged = query(cpu.replace("sum by (job, instance)", "sum by (instance)"), part.end());
+        System.out.printf("two jobs: %s by job; summed by instance alone %s%n", both, merged);
+        assertEquals(both.get(0) + both.get(1), merged.get(0), 1e-6, "what summing by instance alone would have reported");
+    }
+
     private static String render(Figure figure, int choice, Part part) {
-        return PromQl.render(Preset.NODE.templates(figure).get(choice), Map.of("instance", nginx.exporterInstance()),
+        return PromQl.render(Preset.NODE.templates(figure).get(choice), Map.of("job", "node", "instance", nginx.exporterInstance()),
                 "1", NS_IF, part.length());
     }
 
