@@ -10,7 +10,7 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -176,7 +176,7 @@ final class PrometheusApi {
                 return Exchange.failed(ApiFailure.Kind.TOO_LARGE, "Prometheus at " + base + " answered more than " + cap
                         + " bytes (thousands of series)");
             }
-            if (cause instanceof HttpConnectTimeoutException) {
+            if (cause instanceof HttpTimeoutException) { // the request's own timeout (headers) fired first: the same deadline
                 return Exchange.failed(ApiFailure.Kind.DEADLINE, "Prometheus at " + base + " did not answer within " + seconds(timeout));
             }
             String why = cause instanceof ConnectException ? "connection refused" : cause.getClass().getSimpleName()
