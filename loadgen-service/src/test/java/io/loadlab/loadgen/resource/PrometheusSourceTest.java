@@ -224,6 +224,37 @@ class PrometheusSourceTest {
 
     @Test
     @Order(8)
+    void notPrometheusAndAFloodAreNamed() {
+        byte[] flood = ("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + "{\"metric\":{},\"value\":[1,\"1\"]},".repeat(60_000)
+                + "]}}").getBytes(StandardCharsets.UTF_8);
+        try (FakeAgent notPrometheus = FakeAgent.start("not-prometheus", "0");
+             FakeAgent flooding = FakeAgent.start("flooding", "0").on(FakeAgent.Endpoint.OTHER, r -> FakeAnswer.of(200, flood))) {
+            Violation v = invalid(source(spec(notPrometheus.url(), "process", Map.of("job", "prometheus"), null)), TIMEOUT);
+            assertEquals(FIELD + ".url", v.field());
+            assertTrue(v.message().contains("/api/v1/query answered HTTP 404 without the Prometheus API's JSON"), v.message());
+
+            Violation f = invalid(source(spec(flooding.url(), "process", Map.of("job", "prometheus"), null)), Duration.ofSeconds(5));
+            assertEquals(FIELD + ".match", f.field());
+            assertTrue(f.message().contains("answered more than 1048576 bytes") && f.message().contains("narrow resources.match"), f.message());
+        }
+    }
+
+    @Test
+    @Order(9)
+    void scrapeIntervalOfAllTargetsWhenNoneMatches() {
+        PrometheusSource custom = source(spec(prometheus.base(), "custom", null, Map.of("cpu", "vector(1)", "limit", "vector(1) / 0")));
+        assertTrue(custom.check(FIELD, Duration.ofSeconds(3)).contains("a cell of 3 s spans fewer than 4 scrapes of 1 s (the longest of"
+                + " Prometheus's targets): each rate rests on few samples; make cells at least 4 s or scrape more often"));
+        Instant now = Instant.now();
+        ResourceFigures f = new PrometheusSource(spec(prometheus.base(), "custom", null,
+                Map.of("cpu", "vector(1)", "limit", "vector(1) / 0")), HTTP, Clock.systemUTC(), Duration.ZERO).open().close(now.minusSeconds(2), now);
+        assertEquals(1.0, f.cpuCores());
+        assertNull(f.limitCores());
+        assertEquals("vector(1) / 0 gave Infinity", f.unmeasured().get("limit"));
+    }
+
+    @Test
+    @Order(10)
     void prometheusStoppedDuringTheCellLeavesEveryFigureNullWithTheReason() throws Exception {
         PrometheusSource source = source(spec(prometheus.base(), "node", Map.of("job", "prometheus"), null));
         ResourceWindow window = process().open();
