@@ -159,8 +159,30 @@ class PrometheusSourceTest {
         assertEquals(Set.of("limit", "throttled", "wait"), o.unmeasured().keySet());
     }
 
+    /** Every template of every preset, filled as a spec fills it, is PromQL this Prometheus evaluates (no series here). */
     @Test
     @Order(3)
+    void everyPresetQueryParses() {
+        ResourceSpec all = new ResourceSpec("prometheus", URI.create(prometheus.base()), "node",
+                Map.of("namespace", "shop", "pod", "checkout-.*", "container", "app", "instance", "10.200.7.2:9100\"}"), "0,2-3", "lgexp-t",
+                null, TIMEOUT);
+        PrometheusApi api = new PrometheusApi(HTTP, URI.create(prometheus.base()), TIMEOUT);
+        int asked = 0;
+        for (Preset preset : Preset.values()) {
+            for (Figure f : Figure.values()) {
+                for (String template : preset.templates(f)) {
+                    String q = PromQl.render(template, all.match(), all.cpus(), all.device(), Duration.ofMillis(2500));
+                    QueryAnswer a = api.query(q, Instant.now());
+                    assertNull(a.failure(), () -> preset + " " + f + ": " + q + ": " + a.failure());
+                    asked++;
+                }
+            }
+        }
+        assertEquals(12, asked, "cadvisor 5, node 4, process 3, custom 0");
+    }
+
+    @Test
+    @Order(4)
     void wrongUrlIsA400OnTheUrl() {
         String nothing = "http://127.0.0.1:" + FreePorts.tcp();
         Violation v = invalid(source(spec(nothing, "process", Map.of("job", "prometheus"), null)), TIMEOUT);
@@ -169,7 +191,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void queryErrorNamesTheQueryWithPrometheussText() {
         Violation v = invalid(source(spec(prometheus.base(), "custom", null, Map.of("cpu", "rate(process_cpu_seconds_total["))), TIMEOUT);
         assertEquals(FIELD + ".queries.cpu", v.field());
@@ -181,7 +203,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void emptyMatchIsA400OnTheMatch() {
         Violation v = invalid(source(spec(prometheus.base(), "process", Map.of("job", "nope"), null)), TIMEOUT);
         assertEquals(FIELD + ".match", v.field());
@@ -190,7 +212,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void ambiguousMatchShowsTheSeries() {
         Violation v = invalid(source(spec(prometheus.base(), "process", Map.of("job", "prometheus|twin"), null)), TIMEOUT);
         assertEquals(FIELD + ".match", v.field());
@@ -199,7 +221,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void stalledPrometheusFailsWithinItsTimeout() {
         try (FakeAgent silent = FakeAgent.start("silent", "0").on(FakeAgent.Endpoint.OTHER, r -> FakeAnswer.json("{}").after(60_000));
              FakeAgent dripping = FakeAgent.start("dripping", "0")
@@ -223,7 +245,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void notPrometheusAndAFloodAreNamed() {
         byte[] flood = ("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + "{\"metric\":{},\"value\":[1,\"1\"]},".repeat(60_000)
                 + "]}}").getBytes(StandardCharsets.UTF_8);
@@ -240,7 +262,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void scrapeIntervalOfAllTargetsWhenNoneMatches() {
         PrometheusSource custom = source(spec(prometheus.base(), "custom", null, Map.of("cpu", "vector(1)", "limit", "vector(1) / 0")));
         assertTrue(custom.check(FIELD, Duration.ofSeconds(3)).contains("a cell of 3 s spans fewer than 4 scrapes of 1 s (the longest of"
@@ -254,7 +276,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void prometheusStoppedDuringTheCellLeavesEveryFigureNullWithTheReason() throws Exception {
         PrometheusSource source = source(spec(prometheus.base(), "node", Map.of("job", "prometheus"), null));
         ResourceWindow window = process().open();
