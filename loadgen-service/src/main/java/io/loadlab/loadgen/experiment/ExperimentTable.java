@@ -44,7 +44,8 @@ public final class ExperimentTable {
             s.append("  failure: ").append(x.failure()).append('\n');
         }
         for (LinkCapacity l : x.links()) {
-            s.append(f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(), !l.measured() ? "given"
+            s.append(!l.known() ? f("  link to %s: unknown (%s)%n", l.target(), l.note())
+                    : f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(), !l.measured() ? "given"
                     : LinkCapacity.DOWNLOAD.equals(l.method()) ? "measured by download, a lower bound"
                     + (l.note() == null ? "" : "; " + l.note()) : "measured by " + l.method()));
         }
