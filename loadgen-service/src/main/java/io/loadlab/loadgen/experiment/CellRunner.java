@@ -73,15 +73,27 @@ final class CellRunner {
         this.verdicts = new Verdicts(config.thresholds());
     }
 
+    /**
+     * The run a cell of {@code v} on {@code t} is: the variant's own request ({@link Variant#request}) or our
+     * target's {@code POST {"number":N}}.
+     *
+     * @throws io.loadlab.loadgen.run.InvalidSpecException when the request is not one a run can make
+     */
     static HttpRunSpec httpSpec(ExperimentTarget t, Variant v, Duration duration, Duration warmup, Duration timeout) {
+        if (v.carriesRequest()) {
+            return new HttpRunSpec(v.request(t.url()), v.method(), v.headers(), v.body(), v.connections(), v.threads(),
+                    duration, warmup, v.rate(), v.keepAlive(), timeout);
+        }
         return new HttpRunSpec(t.url(), "POST", Map.of("Content-Type", "application/json"),
                 "{\"number\":" + v.number() + "}", v.connections(), v.threads(), duration, warmup, v.rate(),
                 v.keepAlive(), timeout);
     }
 
     /**
-     * Measures the link with the probe (iperf3's TCP bulk run, down) against the target's iperf3 port; where that
-     * port does not answer (or no probe is installed), by downloading large answers, saying why in the evidence.
+     * Measures the link by what the target supports: the probe (iperf3's TCP bulk run, down) against its iperf3
+     * port; where that does not answer (or no probe is installed), a download of its {@code download} URL, else, when
+     * every variant is our target's, of large {@code number} answers; else no capacity, saying why (a foreign target
+     * with neither has nothing to download from, and a guess would make every verdict rest on it).
      */
     LinkCapacity measureLink(ExperimentTarget t, ExperimentSpec spec, Consumer<String> started, BooleanSupplier cancelled) {
         String why = "no link probe installed";
@@ -97,19 +109,34 @@ final class CellRunner {
             why = "the iperf3 port " + t.iperf() + " did not answer (run " + run.id() + " " + run.state().json()
                     + (run.failure() == null ? "" : ": " + run.failure()) + ")";
         }
-        return download(t, started, cancelled, why);
+        int c = config.capacityConnections();
+        HttpRunSpec download;
+        if (t.download() != null) {
+            download = new HttpRunSpec(t.download(), "GET", null, null, c, Math.min(2, c), config.capacityDuration(),
+                    Duration.ofMillis(500), 0, true, Duration.ofSeconds(10));
+            why += "; downloaded " + t.download();
+        } else if (spec.variants().stream().noneMatch(Variant::carriesRequest)) {
+            download = httpSpec(t, new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0), config.capacityDuration(),
+                    Duration.ofMillis(500), Duration.ofSeconds(10));
+        } else {
+            return LinkCapacity.none(t.name(), why + "; no download URL and no linkMbps for a target whose requests are "
+                    + "not ours");
+        }
+        return download(t, download, started, cancelled, why);
     }
 
-    /** Downloads large answers for a while: bytes per second achieved estimate the link, from below. */
-    private LinkCapacity download(ExperimentTarget t, Consumer<String> started, BooleanSupplier cancelled, String why) {
-        int c = config.capacityConnections();
-        Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
-        RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
-                started, cancelled, null, config.capacityDuration());
+    /** Downloads for a while: bytes per second achieved estimate the link, from below. */
+    private LinkCapacity download(ExperimentTarget t, HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
+                                  String why) {
+        RunRecord run = runToEnd(spec, started, cancelled, null, config.capacityDuration());
         CellFigures r = kinds.figures(run).orElse(null);
         if (r == null || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
-            throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
-                    + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
+            String failed = "cannot measure the link to " + t.name() + ": run " + run.id() + " " + run.state().json()
+                    + (run.failure() == null ? " without data" : ": " + run.failure());
+            if (t.download() != null) { // a foreign target's cells still run, their link utilisation unmeasured
+                return LinkCapacity.none(t.name(), why + "; " + failed);
+            }
+            throw new IllegalStateException(failed);
         }
         return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id(),
                 LinkCapacity.DOWNLOAD, why);

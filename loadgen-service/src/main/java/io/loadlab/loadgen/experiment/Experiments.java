@@ -84,7 +84,16 @@ public class Experiments {
      * @throws io.loadlab.loadgen.job.DataDirUnavailableException when its record cannot be written; nothing started
      */
     public ExperimentRecord start(ExperimentSpec spec) {
-        ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant());
+        return start(spec, List.of());
+    }
+
+    /**
+     * Starts {@code spec} with the warnings its sources' checks gave before any load.
+     *
+     * @see #start(ExperimentSpec)
+     */
+    public ExperimentRecord start(ExperimentSpec spec, List<String> warnings) {
+        ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant()).withWarnings(warnings);
         jobs.start(JOB, x, null, record -> {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
@@ -139,6 +148,26 @@ public class Experiments {
         return x -> x.finished(last, clock.instant(), null).flagged(config.suspectShare());
     }
 
+    /**
+     * Checks every non-builtin source of {@code spec} before any load: each query answers and matches one series.
+     * Blocks up to each source's timeout per query; call it off the event loop.
+     *
+     * @return the warnings, each naming its target's field
+     * @throws io.loadlab.loadgen.run.InvalidSpecException naming the field, the query and what it matched
+     */
+    public List<String> check(ExperimentSpec spec) {
+        List<String> warnings = new ArrayList<>();
+        for (int i = 0; i < spec.targets().size(); i++) {
+            ExperimentTarget t = spec.targets().get(i);
+            if (!t.resources().builtin()) {
+                String field = "targets[" + i + "].resources";
+                sources.of(t.resources(), t.metrics()).check(field, spec.duration())
+                        .forEach(w -> warnings.add(field + ": " + w));
+            }
+        }
+        return warnings;
+    }
+
     /** One source per target (by its unique name), built once for the whole experiment. */
     private Map<String, ResourceSource> sources(ExperimentSpec spec) {
         Map<String, ResourceSource> out = new HashMap<>();
@@ -165,7 +194,8 @@ public class Experiments {
     }
 
     private LinkCapacity link(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t) {
-        LinkCapacity link = spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
+        LinkCapacity link = t.linkMbps() != null ? LinkCapacity.given(t.name(), t.linkMbps())
+                : spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
                 : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
                 drive::cancelled);
         update(id, x -> x.withLink(link));
