@@ -64,7 +64,7 @@ public final class BuiltinSource implements ResourceSource {
             try {
                 readings.add(BuiltinReading.parse(scraper.fetch(metrics, timeout), nanos.getAsLong()));
             } catch (IOException | RuntimeException e) {
-                lastError = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                lastError = e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
             }
         }
 
