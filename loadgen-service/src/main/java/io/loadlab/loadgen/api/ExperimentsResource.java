@@ -6,6 +6,7 @@ import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTable;
 import io.loadlab.loadgen.experiment.Experiments;
+import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -57,7 +58,10 @@ public class ExperimentsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
     @Operation(summary = "Start an experiment", description = "Every bad field is named at once (targets[1].cores). "
-            + "Every target's url and metrics must resolve inside loadgen.targets.allowed.")
+            + "Every address it names (url, metrics, each variant's request, download, iperf, the Prometheus url) must "
+            + "resolve inside loadgen.targets.allowed. A target whose resources name Prometheus is checked before any "
+            + "load: every query must match exactly one series (400 naming the field otherwise); warnings go into the "
+            + "record.")
     @APIResponse(responseCode = "202", description = "Started; Location names the experiment")
     @APIResponse(responseCode = "400", description = "Invalid spec, malformed JSON (line and column named) or empty body")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
@@ -66,10 +70,11 @@ public class ExperimentsResource {
     @APIResponse(responseCode = "413", description = "Request body over quarkus.http.limits.max-body-size")
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
+    @Blocking // the sources' checks query Prometheus, each query bounded by its source's timeout: never the event loop
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
         ExperimentSpec spec = reader.read(body.read(contentType, bytes, "a JSON experiment spec"));
         ExperimentSpecReader.destinations(spec).forEach(guard::check);
-        ExperimentRecord x = experiments.start(spec);
+        ExperimentRecord x = experiments.start(spec, experiments.check(spec));
         return Response.accepted(x).type(MediaType.APPLICATION_JSON_TYPE)
                 .location(URI.create("/experiments/" + x.id())).build();
     }

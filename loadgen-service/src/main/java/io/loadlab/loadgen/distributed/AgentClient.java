@@ -3,6 +3,7 @@ package io.loadlab.loadgen.distributed;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.scrape.BoundedBody;
 
 import java.io.IOException;
 import java.net.URI;

@@ -21,7 +21,7 @@
  *     stopped calling stops by itself.</li>
  * <li>{@link io.loadlab.loadgen.distributed.AgentClient} makes the controller's calls (JDK HTTP client, bearer
  *     token), each with a deadline on the whole exchange and a cap on what it reads
- *     ({@link io.loadlab.loadgen.distributed.BoundedBody}); the records beside it are the wire shapes.</li>
+ *     ({@link io.loadlab.loadgen.scrape.BoundedBody}); the records beside it are the wire shapes.</li>
  * <li>{@link io.loadlab.loadgen.distributed.IntervalBounds} and {@link io.loadlab.loadgen.distributed.AgentText}
  *     bound what an agent may report: interval times and counts, names, failure texts.</li>
  * </ul>

@@ -7,6 +7,9 @@ import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.job.ActiveJob;
+import io.loadlab.loadgen.resource.ResourceFigures;
+import io.loadlab.loadgen.resource.ResourceSource;
+import io.loadlab.loadgen.resource.ResourceWindow;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunKinds;
@@ -16,9 +19,9 @@ import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Runs;
 
 import java.net.UnknownHostException;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -29,8 +32,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs one cell as an ordinary run through the {@link Runs} (so the one-active-run rule, persistence
- * and {@code /runs} apply) and measures around it: the target's CPU, run-queue wait and throttling from its
- * metrics and the loadgen's own CPU, wait and throttling, all sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
+ * and {@code /runs} apply) and measures around it: the target's CPU, run-queue wait and throttling through its
+ * {@link ResourceSource} and the loadgen's own CPU, wait and throttling, all sampled every {@code sampleInterval} during the measured part only (warm-up and the tail after
  * the last request left out). Blocks until the run has ended.
  * <p>
  * Every figure is a difference between two readings, so the window is closed by a reading at its end however slow
@@ -47,8 +50,9 @@ final class CellRunner {
     private final Supplier<ActiveJob.Job> owner;
     private final ExperimentsConfig config;
     private final NanoClock clock;
+    /** The wall clock, for the measured part's edges that a source's window is closed with. */
+    private final Clock wall;
     private final Verdicts verdicts;
-    private final TargetMetrics targetMetrics;
     /** iperf's bulk run where that kind is installed. */
     private final Optional<LinkProbe> probe;
     /** The agents cells on agents may use ({@code agents: all} and {@code auto} count them at each cell). */
@@ -57,27 +61,39 @@ final class CellRunner {
     private final Optional<CpuController> selfCgroup = CpuController.ofSelf();
 
     CellRunner(Runs runs, RunKinds kinds, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
-               TargetMetrics targetMetrics, Optional<LinkProbe> probe, AgentDiscovery agents) {
+               Clock wall, Optional<LinkProbe> probe, AgentDiscovery agents) {
         this.probe = probe;
         this.agents = agents;
         this.runs = runs;
         this.kinds = kinds;
         this.owner = owner;
-        this.targetMetrics = targetMetrics;
+        this.wall = wall;
         this.config = config;
         this.clock = clock;
         this.verdicts = new Verdicts(config.thresholds());
     }
 
+    /**
+     * The run a cell of {@code v} on {@code t} is: the variant's own request ({@link Variant#request}) or our
+     * target's {@code POST {"number":N}}.
+     *
+     * @throws io.loadlab.loadgen.run.InvalidSpecException when the request is not one a run can make
+     */
     static HttpRunSpec httpSpec(ExperimentTarget t, Variant v, Duration duration, Duration warmup, Duration timeout) {
+        if (v.carriesRequest()) {
+            return new HttpRunSpec(v.request(t.url()), v.method(), v.headers(), v.body(), v.connections(), v.threads(),
+                    duration, warmup, v.rate(), v.keepAlive(), timeout);
+        }
         return new HttpRunSpec(t.url(), "POST", Map.of("Content-Type", "application/json"),
                 "{\"number\":" + v.number() + "}", v.connections(), v.threads(), duration, warmup, v.rate(),
                 v.keepAlive(), timeout);
     }
 
     /**
-     * Measures the link with the probe (iperf3's TCP bulk run, down) against the target's iperf3 port; where that
-     * port does not answer (or no probe is installed), by downloading large answers, saying why in the evidence.
+     * Measures the link by what the target supports: the probe (iperf3's TCP bulk run, down) against its iperf3
+     * port; where that does not answer (or no probe is installed), a download of its {@code download} URL, else, when
+     * every variant is our target's, of large {@code number} answers; else no capacity, saying why (a foreign target
+     * with neither has nothing to download from, and a guess would make every verdict rest on it).
      */
     LinkCapacity measureLink(ExperimentTarget t, ExperimentSpec spec, Consumer<String> started, BooleanSupplier cancelled) {
         String why = "no link probe installed";
@@ -93,19 +109,34 @@ final class CellRunner {
             why = "the iperf3 port " + t.iperf() + " did not answer (run " + run.id() + " " + run.state().json()
                     + (run.failure() == null ? "" : ": " + run.failure()) + ")";
         }
-        return download(t, started, cancelled, why);
+        int c = config.capacityConnections();
+        HttpRunSpec download;
+        if (t.download() != null) {
+            download = new HttpRunSpec(t.download(), "GET", null, null, c, Math.min(2, c), config.capacityDuration(),
+                    Duration.ofMillis(500), 0, true, Duration.ofSeconds(10));
+            why += "; downloaded " + t.download();
+        } else if (spec.variants().stream().noneMatch(Variant::carriesRequest)) {
+            download = httpSpec(t, new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0), config.capacityDuration(),
+                    Duration.ofMillis(500), Duration.ofSeconds(10));
+        } else {
+            return LinkCapacity.none(t.name(), why + "; no download URL and no linkMbps for a target whose requests are "
+                    + "not ours");
+        }
+        return download(t, download, started, cancelled, why);
     }
 
-    /** Downloads large answers for a while: bytes per second achieved estimate the link, from below. */
-    private LinkCapacity download(ExperimentTarget t, Consumer<String> started, BooleanSupplier cancelled, String why) {
-        int c = config.capacityConnections();
-        Variant big = new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0);
-        RunRecord run = runToEnd(httpSpec(t, big, config.capacityDuration(), Duration.ofMillis(500), Duration.ofSeconds(10)),
-                started, cancelled, null, config.capacityDuration());
+    /** Downloads for a while: bytes per second achieved estimate the link, from below. */
+    private LinkCapacity download(ExperimentTarget t, HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
+                                  String why) {
+        RunRecord run = runToEnd(spec, started, cancelled, null, config.capacityDuration());
         CellFigures r = kinds.figures(run).orElse(null);
         if (r == null || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
-            throw new IllegalStateException("cannot measure the link to " + t.name() + ": run " + run.id() + " "
-                    + run.state().json() + (run.failure() == null ? " without data" : ": " + run.failure()));
+            String failed = "cannot measure the link to " + t.name() + ": run " + run.id() + " " + run.state().json()
+                    + (run.failure() == null ? " without data" : ": " + run.failure());
+            if (t.download() != null) { // a foreign target's cells still run, their link utilisation unmeasured
+                return LinkCapacity.none(t.name(), why + "; " + failed);
+            }
+            throw new IllegalStateException(failed);
         }
         return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id(),
                 LinkCapacity.DOWNLOAD, why);
@@ -118,21 +149,21 @@ final class CellRunner {
      *
      * @param started told each run's id and how many load generators drive it
      */
-    CellResult run(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link,
+    CellResult run(ExperimentTarget t, ResourceSource source, Variant v, ExperimentSpec spec, LinkCapacity link,
                    BiConsumer<String, Integer> started, BooleanSupplier cancelled) {
         HttpRunSpec http = httpSpec(t, v, spec.duration(), spec.warmup(), spec.timeout());
+        Cell cell = new Cell(t, source, v, spec, link);
         if (spec.agents() == null) {
-            return measure(t, v, spec, link, http, 0, runId -> started.accept(runId, 1), cancelled);
+            return measure(cell, http, 0, runId -> started.accept(runId, 1), cancelled);
         }
         if (!ExperimentSpec.AUTO.equals(spec.agents())) {
             int n = DistributedRunSpec.ALL.equals(spec.agents()) ? agentsFound() : DistributedRunSpec.count(spec.agents());
-            return measure(t, v, spec, link, new DistributedRunSpec(spec.agents(), http), n,
-                    runId -> started.accept(runId, n), cancelled);
+            return measure(cell, new DistributedRunSpec(spec.agents(), http), n, runId -> started.accept(runId, n), cancelled);
         }
         int most = Math.max(1, Math.min(agentsFound(), splittable(v)));
         for (int n = 1; ; n = Math.min(most, n * 2)) {
             int used = n;
-            CellResult r = measure(t, v, spec, link, new DistributedRunSpec(String.valueOf(n), http), n,
+            CellResult r = measure(cell, new DistributedRunSpec(String.valueOf(n), http), n,
                     runId -> started.accept(runId, used), cancelled);
             if (n >= most || cancelled.getAsBoolean() || !Verdict.LOADGEN.equals(r.verdict().verdict())) {
                 return r;
@@ -158,15 +189,22 @@ final class CellRunner {
         }
     }
 
-    /** @param agents the agents {@code cell} runs on, 0 for a cell this loadgen drives alone */
-    private CellResult measure(ExperimentTarget t, Variant v, ExperimentSpec spec, LinkCapacity link, RunSpec cell,
-                               int agents, Consumer<String> started, BooleanSupplier cancelled) {
-        Samples samples = new Samples();
-        RunRecord run = runToEnd(cell, started, cancelled, p -> sample(samples, t, p, spec.duration()), spec.duration());
-        if (samples.opened && !samples.closed) {
-            read(samples, t); // the run ended between two ticks: close the window now
+    /** What one cell measures: its target, the target's source, its variant, the spec and the link. */
+    private record Cell(ExperimentTarget t, ResourceSource source, Variant v, ExperimentSpec spec, LinkCapacity link) {
+    }
+
+    /** @param agents the agents {@code run} runs on, 0 for a cell this loadgen drives alone */
+    private CellResult measure(Cell c, RunSpec cell, int agents, Consumer<String> started, BooleanSupplier cancelled) {
+        ExperimentTarget t = c.t();
+        Samples samples = new Samples(c.source());
+        RunRecord run = runToEnd(cell, started, cancelled, p -> sample(samples, p, c.spec().duration()), c.spec().duration());
+        if (samples.window != null && !samples.closed) {
+            read(samples); // the run ended between two ticks: close the window now
         }
         CellFigures r = kinds.figures(run).orElse(null);
+        ResourceFigures target = samples.window == null
+                ? ResourceFigures.none(c.source().describe(), "the run measured nothing: no tick in its measured part")
+                : samples.window.close(samples.start, samples.start.plusNanos(measuredNanos(r, samples, c.spec().duration())));
         int cpus = Runtime.getRuntime().availableProcessors();
         double seconds = r == null || r.durationSeconds() <= 0 ? 0 : r.durationSeconds();
         double bytesPerSecond = seconds == 0 ? 0 : r.bytesReceived() / seconds;
@@ -176,19 +214,17 @@ final class CellRunner {
         // On agents the generator is the busiest agent, not this controller: its saturation stands for the
         // loadgen's CPU, and the controller's own loops, wait and throttling say nothing about the load.
         Double agentsBusiest = r == null ? null : r.generatorSaturation();
-        Evidence e = new Evidence(TargetMetrics.utilisation(samples.target, t.cores()),
-                TargetCpuWait.waitShare(samples.target, t.cores()), TargetCpuWait.throttledShare(samples.target),
-                TargetCpuWait.quota(samples.target), link == null || r == null ? null : bytesPerSecond / link.bytesPerSecond(),
+        Evidence e = TargetEvidence.of(target, t.cores(), c.link(), r == null ? null : bytesPerSecond,
                 agentsBusiest != null ? agentsBusiest : samples.self.cpu(cpus),
-                agentsBusiest != null ? null : samples.self.busiest(v.threads()),
+                agentsBusiest != null ? null : samples.self.busiest(c.v().threads()),
                 agentsBusiest != null ? null : samples.self.waiting(cpus),
                 agentsBusiest != null ? null : samples.self.throttled(), lag);
+        Verdict decided = verdicts.decide(e);
         Verdict verdict = run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
-                ? new Verdict(verdicts.decide(e).verdict(), e, false, "the run " + run.state().json()
-                + (run.failure() == null ? "" : ": " + run.failure()) + "; figures are partial")
-                : attempts == 0 ? new Verdict(verdicts.decide(e).verdict(), e, false, Verdict.NOTHING_MEASURED)
-                : verdicts.decide(e);
-        return new CellResult(t.name(), t.cores(), v.label(), run.id(), run.state().json(),
+                ? decided.untrusted("the run " + run.state().json() + (run.failure() == null ? "" : ": " + run.failure())
+                + "; figures are partial")
+                : attempts == 0 ? decided.untrusted(Verdict.NOTHING_MEASURED) : decided;
+        return new CellResult(t.name(), t.cores(), c.v().label(), run.id(), run.state().json(),
                 r == null ? 0 : r.requestsPerSecond(), bytesPerSecond / 1e6,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
@@ -197,21 +233,37 @@ final class CellRunner {
                 agents > 0 ? Integer.valueOf(agents) : null);
     }
 
-    private void sample(Samples s, ExperimentTarget t, RunProgress p, Duration duration) {
+    /**
+     * The measured part's length: the run's own figure (its measured duration, the same the rates are divided by);
+     * without one, the measured time the last tick saw, at most the spec's duration.
+     */
+    private static long measuredNanos(CellFigures r, Samples s, Duration duration) {
+        if (r != null && r.durationSeconds() > 0) {
+            return (long) (r.durationSeconds() * 1e9);
+        }
+        return Math.min(duration.toNanos(), (long) (s.lastElapsed * 1e9));
+    }
+
+    /**
+     * The first tick in the measured part opens the window; its wall-clock start is now less the measured time the
+     * run reports at that tick, so the edges are the run's own, not the tick's (which lands up to a sample interval
+     * after the part began).
+     */
+    private void sample(Samples s, RunProgress p, Duration duration) {
         if (p.warmingUp() || p.elapsedSeconds() <= 0 || s.closed) {
             return;
         }
         s.closed = p.elapsedSeconds() * 1e9 >= duration.toNanos(); // the first tick at or past the end closes it
-        s.opened = true;
-        read(s, t);
+        s.lastElapsed = p.elapsedSeconds();
+        if (s.window == null) {
+            s.start = wall.instant().minusNanos((long) (p.elapsedSeconds() * 1e9));
+            s.window = s.source.open();
+        }
+        read(s);
     }
 
-    private void read(Samples s, ExperimentTarget t) {
-        long now = clock.nanoTime();
-        TargetMetrics.Reading reading = targetMetrics.read(t.metrics(), config.scrapeTimeout(), now);
-        if (reading != null) {
-            s.target.add(reading);
-        }
+    private void read(Samples s) {
+        s.window.tick();
         s.self.add(clock.nanoTime(), SelfCpu.sample());
         selfCgroup.flatMap(CpuController::stat).ifPresent(s.self::addCgroup);
     }
@@ -251,11 +303,19 @@ final class CellRunner {
     }
 
     private static final class Samples {
-        final List<TargetMetrics.Reading> target = new ArrayList<>();
+        final ResourceSource source;
         final SelfCpu.Window self = new SelfCpu.Window();
-        /** A reading was taken in the measured part. */
-        boolean opened;
+        /** Opened at the first tick in the measured part; null before. */
+        ResourceWindow window;
+        /** The measured part's wall-clock start. */
+        Instant start;
+        /** The measured seconds the last tick saw. */
+        double lastElapsed;
         /** The closing reading, at or just past the end of the measured part, was taken: no more. */
         boolean closed;
+
+        Samples(ResourceSource source) {
+            this.source = source;
+        }
     }
 }

@@ -33,6 +33,7 @@ import java.util.SplittableRandom;
  * @param suspects    cells whose rate passed {@code loadgen.experiments.suspect-share} of that ceiling, with the
  *                    figures; flagged once finished
  * @param failure     why it failed, null unless failed
+ * @param warnings    what the sources' checks before any load warned of; null when none (and in records from before)
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -40,7 +41,11 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
                                Instant finishedAt, long runsPlanned, int runsDone, String currentRun, String currentCell,
                                List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
                                List<ScalingRow> scaling, List<CellStats> stats, Calibration calibration,
-                               List<Suspect> suspects, String failure) implements JobRecord {
+                               List<Suspect> suspects, String failure, List<String> warnings) implements JobRecord {
+
+    /** At most this many warnings are kept, each cut to {@link #MAX_WARNING} characters. */
+    public static final int MAX_WARNINGS = 50;
+    public static final int MAX_WARNING = 512;
 
     public ExperimentRecord {
         Objects.requireNonNull(id, "id");
@@ -53,6 +58,8 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         scaling = scaling == null ? List.of() : List.copyOf(scaling);
         stats = stats == null ? List.of() : List.copyOf(stats);
         suspects = suspects == null ? List.of() : List.copyOf(suspects);
+        warnings = warnings == null || warnings.isEmpty() ? null : warnings.stream().limit(MAX_WARNINGS)
+                .map(w -> w.length() > MAX_WARNING ? w.substring(0, MAX_WARNING) : w).toList();
     }
 
     @Override
@@ -62,17 +69,23 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
 
     public static ExperimentRecord started(String id, ExperimentSpec spec, Instant now) {
         return new ExperimentRecord(id, RunState.RUNNING, spec, now, now, null, spec.maxRuns(), 0, null, null,
-                null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null);
+    }
+
+    /** The checks' warnings before any load (a cell spanning fewer than 4 scrapes ...), kept with the record. */
+    public ExperimentRecord withWarnings(List<String> found) {
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone, currentRun,
+                currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, found);
     }
 
     public ExperimentRecord running(String runId, String cell) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, runId, cell,
-                links, cells, searches, scaling, stats, calibration, suspects, null);
+                links, cells, searches, scaling, stats, calibration, suspects, null, warnings);
     }
 
     public ExperimentRecord withLink(LinkCapacity link) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
-                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, stats, calibration, suspects, null);
+                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, stats, calibration, suspects, null, warnings);
     }
 
     public ExperimentRecord withCell(CellResult cell) {
@@ -82,12 +95,12 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
     /** @param runs the runs the cell took: more than one when {@code agents: auto} ran it again on more agents */
     public ExperimentRecord withCell(CellResult cell, int runs) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + runs, null, null,
-                links, plus(cells, cell), searches, scaling, stats, calibration, suspects, null);
+                links, plus(cells, cell), searches, scaling, stats, calibration, suspects, null, warnings);
     }
 
     public ExperimentRecord withSearch(SearchResult search) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, null, null,
-                links, cells, plus(searches, search), scaling, stats, calibration, suspects, null);
+                links, cells, plus(searches, search), scaling, stats, calibration, suspects, null, warnings);
     }
 
     public ExperimentRecord finished(RunState end, Instant now, String failure) {
@@ -96,14 +109,14 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         }
         List<CellStats> stats = CellStats.of(cells, Bootstrap.standard(), new SplittableRandom(id.hashCode()));
         return new ExperimentRecord(id, end, spec, createdAt, startedAt, now, runsPlanned, runsDone, null, null,
-                links, cells, searches, Scaling.of(stats), stats, calibration, suspects, failure);
+                links, cells, searches, Scaling.of(stats), stats, calibration, suspects, failure, warnings);
     }
 
     /** The ceiling measured before the cells: its three runs count as done. */
     public ExperimentRecord withCalibration(Calibration found) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
                 runsDone + found.measurements().size(), null, null, links, cells, searches, scaling, stats, found,
-                suspects, null);
+                suspects, null, warnings);
     }
 
     /**
@@ -126,7 +139,7 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         }
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone,
                 currentRun, currentCell, links, cells, searches, scaling, stats, calibration,
-                SuspectCells.flag(calibration.ceiling(), share, loads), failure);
+                SuspectCells.flag(calibration.ceiling(), share, loads), failure, warnings);
     }
 
     private static <T> List<T> plus(List<T> list, T item) {

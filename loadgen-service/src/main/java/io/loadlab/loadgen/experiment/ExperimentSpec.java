@@ -60,7 +60,15 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
                 v.check(names.add(t.name()), at + "name", "is used twice");
             }
             http(v, at + "url", t.url());
-            http(v, at + "metrics", t.metrics());
+            if (t.metrics() != null || t.resources().builtin()) {
+                http(v, at + "metrics", t.metrics(), "is required for the builtin source; or name a resources source");
+            }
+            t.resources().check(v, at + "resources.");
+            if (t.download() != null) {
+                http(v, at + "download", t.download(), "is required");
+            }
+            v.check(t.linkMbps() == null || (t.linkMbps() > 0 && Double.isFinite(t.linkMbps())), at + "linkMbps",
+                    "must be above zero");
             v.check(t.cores() >= 1, at + "cores", "must be at least 1");
             v.check(t.iperf() == null || ("tcp".equals(t.iperf().getScheme()) && t.iperf().getHost() != null
                     && t.iperf().getPort() > 0), at + "iperf", "must be tcp://host:port, the target's iperf3 server");
@@ -68,12 +76,12 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         for (int i = 0; i < variants.size(); i++) {
             Variant x = variants.get(i);
             String at = "variants[" + i + "].";
-            v.check(x.number() >= 1, at + "number", "must be at least 1");
             v.check(x.connections() >= 1, at + "connections", "must be at least 1");
             v.check(x.threads() >= 1 && x.threads() <= Math.max(1, x.connections()), at + "threads",
                     "must be at least 1 and not exceed connections");
             v.check(x.rate() >= 0 && Double.isFinite(x.rate()), at + "rate", "must be 0 (closed model) or a positive rate per second");
         }
+        VariantChecks.check(v, targets, variants);
         v.check(duration != null && !duration.isNegative() && !duration.isZero(), "duration", "must be above zero");
         v.check(!warmup.isNegative(), "warmup", "must not be negative");
         v.check(!timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
@@ -95,7 +103,11 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
     }
 
     private static void http(Violations v, String field, java.net.URI u) {
-        if (v.check(u != null, field, "is required")) {
+        http(v, field, u, "is required");
+    }
+
+    private static void http(Violations v, String field, java.net.URI u, String required) {
+        if (v.check(u != null, field, required)) {
             v.check("http".equalsIgnoreCase(u.getScheme()) && u.getHost() != null && !u.getHost().isEmpty(), field,
                     "must be an http:// URL naming a host");
         }

@@ -43,8 +43,12 @@ public final class ExperimentTable {
         if (x.failure() != null) {
             s.append("  failure: ").append(x.failure()).append('\n');
         }
+        if (x.warnings() != null) {
+            x.warnings().forEach(w -> s.append("  warning: ").append(w).append('\n'));
+        }
         for (LinkCapacity l : x.links()) {
-            s.append(f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(), !l.measured() ? "given"
+            s.append(!l.known() ? f("  link to %s: unknown (%s)%n", l.target(), l.note())
+                    : f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(), !l.measured() ? "given"
                     : LinkCapacity.DOWNLOAD.equals(l.method()) ? "measured by download, a lower bound"
                     + (l.note() == null ? "" : "; " + l.note()) : "measured by " + l.method()));
         }

@@ -10,6 +10,8 @@ import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
 import io.loadlab.loadgen.job.JobThread;
 import io.loadlab.loadgen.job.Jobs;
+import io.loadlab.loadgen.resource.ResourceSource;
+import io.loadlab.loadgen.resource.ResourceSources;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.run.Runs;
@@ -53,18 +55,20 @@ public class Experiments {
     private final ExperimentMeters meters;
     private final CellRunner cells;
     private final Calibrations calibrations;
+    private final ResourceSources sources;
 
     @Inject
     public Experiments(Runs runs, Jobs jobs, Clock clock, ExperimentsConfig config, ExperimentMeters meters,
-                       NanoClock nanos, TargetMetrics targetMetrics, RunKinds kinds,
+                       NanoClock nanos, ResourceSources sources, RunKinds kinds,
                        Calibrations calibrations, @All List<LinkProbe> probes, AgentDiscovery agents) {
         this.calibrations = calibrations;
+        this.sources = sources;
         this.runs = runs;
         this.jobs = jobs;
         this.clock = clock;
         this.config = config;
         this.meters = meters;
-        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, targetMetrics, probes.stream().findFirst(),
+        this.cells = new CellRunner(runs, kinds, this::owner, config, nanos, clock, probes.stream().findFirst(),
                 agents);
         if (!(config.suspectShare() > 0 && config.suspectShare() <= 1)) {
             throw new IllegalArgumentException("loadgen.experiments.suspect-share must be above 0 and at most 1, was "
@@ -80,7 +84,16 @@ public class Experiments {
      * @throws io.loadlab.loadgen.job.DataDirUnavailableException when its record cannot be written; nothing started
      */
     public ExperimentRecord start(ExperimentSpec spec) {
-        ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant());
+        return start(spec, List.of());
+    }
+
+    /**
+     * Starts {@code spec} with the warnings its sources' checks gave before any load.
+     *
+     * @see #start(ExperimentSpec)
+     */
+    public ExperimentRecord start(ExperimentSpec spec, List<String> warnings) {
+        ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant()).withWarnings(warnings);
         jobs.start(JOB, x, null, record -> {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
@@ -104,8 +117,9 @@ public class Experiments {
                     update(id, x -> x.withCalibration(found));
                 }
             }
+            Map<String, ResourceSource> bySource = sources(spec);
             if (spec.search() == null) {
-                runCells(id, drive, spec);
+                runCells(id, drive, spec, bySource);
             } else {
                 for (ExperimentTarget t : spec.targets()) {
                     if (drive.cancelled()) {
@@ -117,7 +131,8 @@ public class Experiments {
                             break;
                         }
                         SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(), spec.repeats(),
-                                rate -> probe(id, drive, t, v.atRate(rate), spec, link), drive::cancelled);
+                                rate -> probe(id, drive, t, bySource.get(t.name()), v.atRate(rate), spec, link),
+                                drive::cancelled);
                         update(id, x -> x.withSearch(r));
                     }
                 }
@@ -133,8 +148,35 @@ public class Experiments {
         return x -> x.finished(last, clock.instant(), null).flagged(config.suspectShare());
     }
 
+    /**
+     * Checks every non-builtin source of {@code spec} before any load: each query answers and matches one series.
+     * Blocks up to each source's timeout per query; call it off the event loop.
+     *
+     * @return the warnings, each naming its target's field
+     * @throws io.loadlab.loadgen.run.InvalidSpecException naming the field, the query and what it matched
+     */
+    public List<String> check(ExperimentSpec spec) {
+        List<String> warnings = new ArrayList<>();
+        for (int i = 0; i < spec.targets().size(); i++) {
+            ExperimentTarget t = spec.targets().get(i);
+            if (!t.resources().builtin()) {
+                String field = "targets[" + i + "].resources";
+                sources.of(t.resources(), t.metrics()).check(field, spec.duration())
+                        .forEach(w -> warnings.add(field + ": " + w));
+            }
+        }
+        return warnings;
+    }
+
+    /** One source per target (by its unique name), built once for the whole experiment. */
+    private Map<String, ResourceSource> sources(ExperimentSpec spec) {
+        Map<String, ResourceSource> out = new HashMap<>();
+        spec.targets().forEach(t -> out.put(t.name(), sources.of(t.resources(), t.metrics())));
+        return out;
+    }
+
     /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
-    private void runCells(String id, RunDrive drive, ExperimentSpec spec) {
+    private void runCells(String id, RunDrive drive, ExperimentSpec spec, Map<String, ResourceSource> bySource) {
         List<TargetVariant> all = new ArrayList<>();
         spec.targets().forEach(t -> spec.variants().forEach(v -> all.add(new TargetVariant(t, v))));
         Map<String, LinkCapacity> links = new HashMap<>();
@@ -147,12 +189,13 @@ public class Experiments {
                 link = link(id, drive, spec, c.target());
                 links.put(c.target().name(), link);
             }
-            cell(id, drive, c.target(), c.variant(), spec, link);
+            cell(id, drive, c.target(), bySource.get(c.target().name()), c.variant(), spec, link);
         }
     }
 
     private LinkCapacity link(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t) {
-        LinkCapacity link = spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
+        LinkCapacity link = t.linkMbps() != null ? LinkCapacity.given(t.name(), t.linkMbps())
+                : spec.linkMbps() != null ? LinkCapacity.given(t.name(), spec.linkMbps())
                 : cells.measureLink(t, spec, runId -> running(id, drive, runId, t.name() + " link"),
                 drive::cancelled);
         update(id, x -> x.withLink(link));
@@ -163,12 +206,12 @@ public class Experiments {
     }
 
     /** Runs one cell and adds its row, counting every run it took. */
-    private CellResult cell(String id, RunDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
-                            LinkCapacity link) {
+    private CellResult cell(String id, RunDrive drive, ExperimentTarget t, ResourceSource source, Variant v,
+                            ExperimentSpec spec, LinkCapacity link) {
         AtomicInteger runs = new AtomicInteger();
         CellResult r;
         try {
-            r = cells.run(t, v, spec, link, (runId, generators) -> {
+            r = cells.run(t, source, v, spec, link, (runId, generators) -> {
                 runs.incrementAndGet();
                 running(id, drive, runId, t.name() + " " + v.label());
                 meters.cellStarted(id, t.name(), t.cores(), v.label(), generators);
@@ -185,11 +228,11 @@ public class Experiments {
      * {@code loadgen.experiments.max-probe-duration}); the generator counts as saturated when its schedule lagged or
      * the cell's verdict is loadgen-bound.
      */
-    private ProbePoint probe(String id, RunDrive drive, ExperimentTarget t, Variant v, ExperimentSpec spec,
-                             LinkCapacity link) {
+    private ProbePoint probe(String id, RunDrive drive, ExperimentTarget t, ResourceSource source, Variant v,
+                             ExperimentSpec spec, LinkCapacity link) {
         ProbeDuration length = ProbeDuration.of(v.rate(), v.threads(), spec.duration(),
                 spec.duration().compareTo(config.maxProbeDuration()) > 0 ? spec.duration() : config.maxProbeDuration());
-        CellResult c = cell(id, drive, t, v, spec.withDuration(length.duration()), link);
+        CellResult c = cell(id, drive, t, source, v, spec.withDuration(length.duration()), link);
         SearchSpec s = spec.search();
         boolean kept = c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
         boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.experiment;
 import io.loadlab.common.cpu.CpuStat;
 import io.loadlab.common.cpu.Schedstat;
 import io.loadlab.common.cpu.ThreadSchedstats;
+import io.loadlab.loadgen.resource.Throttling;
 
 import java.lang.management.ManagementFactory;
 import java.util.HashMap;

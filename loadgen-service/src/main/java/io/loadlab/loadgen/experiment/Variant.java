@@ -42,12 +42,36 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
         return path != null || url != null;
     }
 
-    /** Short and stable, used in tables and as a metric label: {@code n=10 c=50}, {@code n=391 c=50 close r=300}. */
+    /**
+     * Where the request goes on a target at {@code base}: the absolute {@code url}, or {@code path} resolved against
+     * {@code base} ({@code /index.html} against {@code http://h:8080/test/testApi} is {@code http://h:8080/index.html}).
+     *
+     * @throws IllegalArgumentException when the path is not a valid URI reference
+     */
+    public URI request(URI base) {
+        return url != null ? url : base.resolve(path);
+    }
+
+    /** The longest request path a label shows. */
+    static final int LABEL_PATH = 40;
+
+    /**
+     * Short and stable, used in tables and as a metric label: the name, else {@code n=10 c=50},
+     * {@code n=391 c=50 close r=300}, or for a request {@code GET /index.html c=16} (path or url cut to 40 characters).
+     */
     public String label() {
         if (name != null) {
             return name;
         }
-        StringBuilder s = new StringBuilder("n=").append(number).append(" c=").append(connections);
+        StringBuilder s = new StringBuilder();
+        if (carriesRequest()) {
+            String where = path != null ? path : url.toString();
+            s.append(method == null ? "GET" : method.toUpperCase(Locale.ROOT)).append(' ')
+                    .append(where.length() > LABEL_PATH ? where.substring(0, LABEL_PATH) : where);
+        } else {
+            s.append("n=").append(number);
+        }
+        s.append(" c=").append(connections);
         if (!keepAlive) {
             s.append(" close");
         }

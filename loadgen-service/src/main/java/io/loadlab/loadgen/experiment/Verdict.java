@@ -25,6 +25,11 @@ public record Verdict(String verdict, Evidence evidence, boolean trustworthy, St
         this(verdict, evidence, trustworthy, reason, null);
     }
 
+    /** The same verdict, not trustworthy, for {@code why} (the run did not complete, or measured nothing). */
+    public Verdict untrusted(String why) {
+        return new Verdict(verdict, evidence, false, why, judgedFrom);
+    }
+
     /** A figure the rules needed was unmeasured: the reason names it, and no verdict is guessed from a null. */
     public static final String UNKNOWN = "unknown";
 

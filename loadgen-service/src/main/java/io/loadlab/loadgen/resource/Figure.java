@@ -18,6 +18,16 @@ public enum Figure {
     /** Bytes the target sent, per second. */
     NETWORK;
 
+    /** The figure named {@code json}, or null. */
+    public static Figure of(String json) {
+        for (Figure f : values()) {
+            if (f.json().equals(json)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     /** The JSON name: {@code cpu}, {@code limit}, {@code throttled}, {@code wait}, {@code network}. */
     public String json() {
         return name().toLowerCase(Locale.ROOT);

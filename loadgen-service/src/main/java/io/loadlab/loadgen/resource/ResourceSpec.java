@@ -7,6 +7,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * Where a target's resource figures come from ({@code targets[i].resources}). Validated when built, each bad field
@@ -39,6 +41,17 @@ public record ResourceSpec(String source, URI url, String preset, Map<String, St
     /** The placeholder for the cell's measured length in a query. */
     public static final String RANGE = "$__range";
 
+    /** Labels in a match: a pod is named by namespace, pod and container; 16 leaves room and bounds the query. */
+    static final int MAX_LABELS = 16;
+    static final int MAX_VALUE = 256;
+    /** A query of a few matchers and functions is under 500 characters; 2048 leaves room for a user's own. */
+    static final int MAX_QUERY = 2048;
+    static final int MAX_URL = 2048;
+    static final Duration MIN_TIMEOUT = Duration.ofMillis(100);
+    static final Duration MAX_TIMEOUT = Duration.ofSeconds(30);
+    private static final Pattern LABEL = Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]{0,63}");
+    private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_.:@-]{1,64}");
+
     /** The default: our target's own meters. */
     public static final ResourceSpec DEFAULT = new ResourceSpec(BUILTIN, null, null, null, null, null, null, null);
 
@@ -68,6 +81,74 @@ public record ResourceSpec(String source, URI url, String preset, Map<String, St
                     "builtin reads the target's own metrics: url, preset, match and queries belong to \"prometheus\"");
             return;
         }
-        // the rest is filled in with the Prometheus source
+        checkUrl(v, at + "url");
+        Preset p = presetOf(preset);
+        v.check(p != null, at + "preset", "must be one of cadvisor, node, process, custom");
+        checkMatch(v, at + "match");
+        if (v.check(p != Preset.NODE || cpus != null, at + "cpus",
+                "is required for the node preset: the cores the target is pinned to, e.g. \"1\" or \"2-3\"") && cpus != null) {
+            v.check(CpuList.valid(cpus), at + "cpus", "must be cores as N, N-M or N,M-K (each below " + CpuList.MAX_CORES
+                    + ", at most " + CpuList.MAX_CORES + " in all, " + CpuList.MAX_LENGTH + " characters)");
+        }
+        if (device != null) {
+            v.check(DEVICE.matcher(device).matches(), at + "device", "must be 1 to 64 characters of A-Z a-z 0-9 _ . : @ -");
+        }
+        checkQueries(v, at + "queries", p);
+        v.check(timeout.compareTo(MIN_TIMEOUT) >= 0 && timeout.compareTo(MAX_TIMEOUT) <= 0, at + "timeout",
+                "must be 100ms to 30s");
+    }
+
+    /** The preset named by {@code name}, or null for an unknown one. */
+    public static Preset presetOf(String name) {
+        for (Preset p : Preset.values()) {
+            if (p.json().equals(name)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private void checkUrl(Violations v, String field) {
+        if (!v.check(url != null, field, "is required for a prometheus source: the server's base URL, http://host:port")) {
+            return;
+        }
+        v.check("http".equalsIgnoreCase(url.getScheme()) && url.getHost() != null && url.getRawUserInfo() == null
+                        && url.getRawQuery() == null && url.getRawFragment() == null && url.toString().length() <= MAX_URL,
+                field, "must be http://host[:port][/path] without user info, query or fragment, at most " + MAX_URL + " characters");
+    }
+
+    private void checkMatch(Violations v, String field) {
+        if (!v.check(match.size() <= MAX_LABELS, field, "has " + match.size() + " labels; at most " + MAX_LABELS)) {
+            return;
+        }
+        match.forEach((label, regex) -> {
+            String at = field + "." + (label.length() <= 64 ? label : label.substring(0, 64) + "...");
+            if (!v.check(LABEL.matcher(label).matches(), at, "is not a label name: [a-zA-Z_][a-zA-Z0-9_]*, at most 64 characters")
+                    || !v.check(regex != null && regex.length() <= MAX_VALUE, at, "must be a regular expression of at most "
+                    + MAX_VALUE + " characters")) {
+                return;
+            }
+            try {
+                Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                v.add(at, "is not a regular expression: " + e.getDescription());
+            }
+        });
+    }
+
+    private void checkQueries(Violations v, String field, Preset p) {
+        v.check(p != Preset.CUSTOM || queries.containsKey(Figure.CPU.json()), field + "." + Figure.CPU.json(),
+                "is required for the custom preset: PromQL giving the cores the target used, e.g. rate(process_cpu_seconds_total{job=\"app\"}[$__range])");
+        if (!v.check(queries.size() <= Figure.values().length, field, "has " + queries.size() + " entries; at most "
+                + Figure.values().length)) {
+            return;
+        }
+        queries.forEach((name, query) -> {
+            String at = field + "." + (name.length() <= 64 ? name : name.substring(0, 64) + "...");
+            if (v.check(Figure.of(name) != null, at, "is not a figure: cpu, limit, throttled, wait or network")) {
+                v.check(query != null && !query.isBlank() && query.length() <= MAX_QUERY, at,
+                        "must be PromQL of 1 to " + MAX_QUERY + " characters");
+            }
+        });
     }
 }

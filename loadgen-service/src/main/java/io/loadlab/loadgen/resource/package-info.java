@@ -8,8 +8,16 @@
  * io.loadlab.loadgen.resource.Preset presets} for cAdvisor, node-exporter, any instrumented process, or the user's
  * own queries).
  *
- * <p>May depend on the JDK, CDI, {@code scrape} (the shared HTTP client and the exposition parser), {@code run}
- * (its {@code Violations}), {@code engine} (the clock) and the shared common module; never on {@code experiment}
+ * <p>The Prometheus reader: {@link io.loadlab.loadgen.resource.PrometheusSource} checks every query before any load
+ * and opens a {@link io.loadlab.loadgen.resource.PrometheusWindow} per cell, which asks one instant query per figure
+ * at the cell's end; {@link io.loadlab.loadgen.resource.PrometheusApi} is the HTTP API client (a deadline on each
+ * whole exchange, a capped body), whose failures are values ({@link io.loadlab.loadgen.resource.ApiFailure}) that
+ * the check turns into 400s naming {@code url}, {@code preset}, {@code queries.<figure>} or {@code match}, and the
+ * window into figures that are null with their reason.
+ *
+ * <p>May depend on the JDK, CDI, Jackson (the API's JSON, the spec's JSON shape), {@code scrape} (the shared HTTP
+ * client, the exposition parser, the capped body), {@code run} (its {@code Violations} and
+ * {@code InvalidSpecException}), {@code engine} (the clock) and the shared common module; never on {@code experiment}
  * (which depends on this package), a kind's internals, Quarkus or Vert.x.
  */
 package io.loadlab.loadgen.resource;

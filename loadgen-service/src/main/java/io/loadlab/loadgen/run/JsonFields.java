@@ -128,6 +128,23 @@ public final class JsonFields {
         return out;
     }
 
+    /**
+     * An object of at most {@code maxEntries} string values, each key and value at most {@code maxChars} characters;
+     * null with a violation past either, counted before anything is copied.
+     */
+    public Map<String, String> stringMap(String field, int maxEntries, int maxChars) {
+        JsonNode n = node.get(field);
+        if (n != null && n.isObject() && n.size() > maxEntries) {
+            read.add(field);
+            return bad(field, n.size() + " entries, more than " + maxEntries, null);
+        }
+        Map<String, String> out = stringMap(field);
+        if (out != null && out.entrySet().stream().anyMatch(e -> e.getKey().length() > maxChars || e.getValue().length() > maxChars)) {
+            return bad(field, "names and values must be at most " + maxChars + " characters", null);
+        }
+        return out;
+    }
+
     /** A nested object's fields, null when absent; its violations are named {@code field.x}. */
     public JsonFields object(String field) {
         JsonNode n = get(field);

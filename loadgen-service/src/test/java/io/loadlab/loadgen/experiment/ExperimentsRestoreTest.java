@@ -15,11 +15,13 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.loadlab.loadgen.resource.Sources;
 import io.loadlab.loadgen.scrape.Scraper;
 
 import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -54,7 +56,7 @@ class ExperimentsRestoreTest {
         Runs runs = new Runs(List.of(), jobs, clock, runsConfig, List.of());
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
-                new TargetMetrics(new Scraper(HttpClient.newHttpClient())), new RunKinds(List.of()),
+                new Sources(new Scraper(HttpClient.newHttpClient()), HttpClient.newHttpClient(), clock, System::nanoTime, Duration.ofSeconds(2)), new RunKinds(List.of()),
                 new Calibrations(runs, jobs, clock, new RunKinds(List.of())), List.of(), AgentDiscovery.none());
 
         ExperimentRecord after = experiments.find(sample.id()).orElseThrow();

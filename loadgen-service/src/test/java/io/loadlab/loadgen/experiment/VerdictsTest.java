@@ -1,6 +1,9 @@
 package io.loadlab.loadgen.experiment;
 
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -35,7 +38,10 @@ class VerdictsTest {
             "0.30  | -    | -     | 0.10 | 0.30  | 0.00  | -      | -     | 0.25 | loadgen-bound     | false",
             "0.30  | -    | -     | 0.10 | 0.30  | 0.00  | -      | -     | 0.05 | concurrency-bound | true",
             "0.95  | -    | -     | 0.10 | 0.30  | 0.00  | -      | -     | 0.25 | cpu-bound         | true",
-            "-     | -    | -     | -    | 0.30  | -     | -      | -     | -    | concurrency-bound | true",
+            // nothing measured of the target or the link: unknown (before: concurrency-bound, nulls read as 0)
+            "-     | -    | -     | -    | 0.30  | -     | -      | -     | -    | unknown           | true",
+            "0.30  | -    | -     | -    | 0.30  | -     | -      | -     | -    | unknown           | true",
+            "-     | -    | -     | 0.30 | 0.30  | -     | -      | -     | -    | unknown           | true",
             "-     | -    | -     | 0.90 | -     | -     | -      | -     | -    | network-bound     | true",
             // the busy machine: target 30% and loadgen 37%, each waiting for a CPU others held
             "0.30  | 0.62 | 0.00  | 0.05 | 0.37  | 0.55  | 0.30   | 0.00  | -    | cpu-contended     | true",
@@ -111,5 +117,68 @@ class VerdictsTest {
     void thresholdsAreRatios() {
         assertThrows(IllegalArgumentException.class, () -> new Thresholds(0.85, 0.85, 0.9, 0.1, 0, 0.25));
         assertThrows(IllegalArgumentException.class, () -> new Thresholds(0.85, 0.85, 0.9, 0.1, 0.1, 1.5));
+    }
+
+    private static Evidence foreign(Double cpu, Double wait, Double link, String scope) {
+        return new Evidence(cpu, wait, null, null, link, 0.3, 0.4, 0.02, null, null, scope, "prometheus node", null,
+                Map.of("targetCpu", "Prometheus at http://127.0.0.1:9 did not answer: Connection refused",
+                        "linkUtilisation", "no link capacity: no iperf3 server, no download, no linkMbps",
+                        "targetWait", "node_schedstat_waiting_seconds_total matched no series",
+                        "targetThrottled", "the preset cannot give it"));
+    }
+
+    @Test
+    void anUnmeasuredCpuIsUnknownNamingItAndItsReasonNeverConcurrencyBound() {
+        Verdict v = verdicts.decide(foreign(null, null, 0.30, null));
+        assertEquals(Verdict.UNKNOWN, v.verdict());
+        assertTrue(v.reason().startsWith("targetCpu unmeasured: Prometheus at http://127.0.0.1:9 did not answer: "
+                + "Connection refused; cannot tell cpu-bound from concurrency-bound"), v.reason());
+        assertEquals(List.of("loadgenCpu", "loadgenLoops", "linkUtilisation", "loadgenWait"), v.judgedFrom());
+    }
+
+    @Test
+    void anUnmeasuredLinkIsUnknownToo() {
+        Verdict v = verdicts.decide(foreign(0.30, 0.0, null, null));
+        assertEquals(Verdict.UNKNOWN, v.verdict());
+        assertTrue(v.reason().startsWith("linkUtilisation unmeasured: no link capacity"), v.reason());
+        assertTrue(!v.judgedFrom().contains("linkUtilisation") && v.judgedFrom().contains("targetCpu"), v.judgedFrom().toString());
+    }
+
+    @Test
+    void aMeasuredFullLinkIsNetworkBoundWithTheCpuUnmeasured() {
+        Verdict v = verdicts.decide(foreign(null, null, 0.95, null));
+        assertEquals(Verdict.NETWORK, v.verdict());
+        assertTrue(v.reason().contains("the target's CPU was unmeasured (Prometheus at"), v.reason());
+        assertTrue(v.judgedFrom().contains("linkUtilisation") && !v.judgedFrom().contains("targetCpu"));
+    }
+
+    @Test
+    void concurrencyBoundWithoutWaitOrThrottlingSaysItWasJudgedWithoutThem() {
+        Verdict v = verdicts.decide(foreign(0.30, null, 0.30, null));
+        assertEquals(Verdict.CONCURRENCY, v.verdict());
+        assertTrue(v.reason().endsWith("; judged without targetWait (node_schedstat_waiting_seconds_total matched no series), "
+                + "targetThrottled (the preset cannot give it)"), v.reason());
+        assertEquals(List.of("loadgenCpu", "loadgenLoops", "targetCpu", "linkUtilisation", "loadgenWait"), v.judgedFrom());
+    }
+
+    @Test
+    void fullPinnedCoresWithARunQueueWaitAreANeighbourNotTheTarget() {
+        assertEquals(Verdict.CONTENDED, verdicts.decide(foreign(0.97, 0.40, 0.10, "cores")).verdict());
+        assertEquals(Verdict.CPU, verdicts.decide(foreign(0.97, 0.40, 0.10, null)).verdict(), "the target's own CPU: as before");
+        Verdict alone = verdicts.decide(foreign(0.97, 0.02, 0.10, "cores"));
+        assertEquals(Verdict.CPU, alone.verdict());
+        assertTrue(alone.judgedFrom().contains("targetWait"), alone.judgedFrom().toString());
+        Verdict blind = verdicts.decide(foreign(0.97, null, 0.10, "cores"));
+        assertEquals(Verdict.UNKNOWN, blind.verdict());
+        assertTrue(blind.reason().startsWith("targetWait unmeasured: node_schedstat_waiting_seconds_total matched no series"),
+                blind.reason());
+    }
+
+    @Test
+    void everyVerdictSaysWhatItWasJudgedFrom() {
+        Verdict cpu = verdicts.decide(new Evidence(0.97, 0.0, 0.0, null, 0.1, 0.3, 0.4, 0.02, 0.0, null));
+        assertEquals(List.of("loadgenCpu", "loadgenLoops", "loadgenThrottled", "targetCpu", "linkUtilisation"), cpu.judgedFrom());
+        Verdict loadgen = verdicts.decide(new Evidence(0.3, 0.0, 0.0, null, 0.1, 0.95, 0.4, 0.02, 0.0, null));
+        assertEquals(List.of("loadgenCpu", "loadgenLoops", "loadgenThrottled"), loadgen.judgedFrom());
     }
 }

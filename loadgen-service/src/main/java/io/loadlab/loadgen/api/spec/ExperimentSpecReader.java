@@ -12,6 +12,8 @@ import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.resource.Figure;
+import io.loadlab.loadgen.resource.ResourceSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
@@ -20,6 +22,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +34,13 @@ import java.util.List;
  */
 @ApplicationScoped
 public class ExperimentSpecReader {
+
+    /** Header names and values: a line of a request head, as a server's 8 KB head limit leaves room for. */
+    static final int MAX_HEADER_CHARS = 4096;
+    /** Labels in a {@code match}, as {@link ResourceSpec#check} allows, with room to name the excess. */
+    static final int MAX_MAP = 64;
+    /** A label value or a custom query. */
+    static final int MAX_MAP_CHARS = 4096;
 
     private final LimitsConfig limits;
     private final ExperimentsConfig config;
@@ -56,17 +66,31 @@ public class ExperimentSpecReader {
         List<ExperimentTarget> targets = new ArrayList<>();
         List<JsonFields> targetFields = capped(obj, f, v, "targets", config.maxTargets(), "max-targets");
         for (JsonFields t : targetFields == null ? List.<JsonFields>of() : targetFields) {
-            targets.add(new ExperimentTarget(t.text("name", null), t.uri("url"), t.uri("metrics"), t.integer("cores", 0),
-                    t.uri("iperf")));
+            String targetName = t.text("name", null);
+            URI url = t.uri("url");
+            URI metrics = t.uri("metrics");
+            int cores = t.integer("cores", 0);
+            URI iperf = t.uri("iperf");
+            ResourceSpec resources = resources(t.object("resources"));
+            URI download = t.uri("download");
+            double targetLink = t.number("linkMbps", Double.NaN);
+            targets.add(new ExperimentTarget(targetName, url, metrics, cores, iperf, resources, download,
+                    Double.isNaN(targetLink) ? null : targetLink));
             t.rejectUnknown();
         }
         List<Variant> variants = new ArrayList<>();
         List<JsonFields> variantFields = capped(obj, f, v, "variants", config.maxVariants(), "max-variants");
         for (JsonFields x : variantFields == null ? List.<JsonFields>of() : variantFields) {
             int connections = x.integer("connections", 50);
-            variants.add(new Variant(x.integer("number", 10), connections,
-                    x.integer("threads", Math.max(1, Math.min(2, connections))), x.bool("keepAlive", true),
-                    x.number("rate", 0)));
+            String path = x.text("path", null);
+            URI url = x.uri("url");
+            int number = x.integer("number", path == null && url == null ? 10 : 0);
+            int threads = x.integer("threads", Math.max(1, Math.min(2, connections)));
+            boolean keepAlive = x.bool("keepAlive", true);
+            double rate = x.number("rate", 0);
+            variants.add(new Variant(number, connections, threads, keepAlive, rate, x.text("name", null),
+                    x.text("method", null), path, url, x.stringMap("headers", limits.maxHeaders(), MAX_HEADER_CHARS),
+                    x.text("body", null)));
             x.rejectUnknown();
         }
         Duration duration = f.duration("duration", Duration.ofSeconds(10));
@@ -94,6 +118,8 @@ public class ExperimentSpecReader {
                     "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
             v.check(x.threads() <= limits.maxThreads(), at + "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
             limits.checkRate(v, at + "rate", x.rate());
+            v.check(x.body() == null || x.body().getBytes(StandardCharsets.UTF_8).length <= limits.maxBodyBytes(),
+                    at + "body", "must be at most " + limits.maxBodyBytes() + " bytes (loadgen.limits.max-body-bytes)");
         }
         if (search != null) {
             limits.checkRate(v, "search.startRate", search.startRate());
@@ -140,16 +166,34 @@ public class ExperimentSpecReader {
         return f.objects(field);
     }
 
-    /** Every address load or scrapes will go to: each target's API, its metrics and its iperf3 server. */
+    /** A {@code resources} object; null when absent (the builtin default). */
+    private static ResourceSpec resources(JsonFields r) {
+        if (r == null) {
+            return null;
+        }
+        ResourceSpec spec = new ResourceSpec(r.text("source", null), r.uri("url"), r.text("preset", null),
+                r.stringMap("match", MAX_MAP, MAX_MAP_CHARS), r.text("cpus", null), r.text("device", null),
+                r.stringMap("queries", Figure.values().length, MAX_MAP_CHARS), r.duration("timeout", null));
+        r.rejectUnknown();
+        return spec;
+    }
+
+    /**
+     * Every address load, probes or scrapes will go to: each target's API, each variant's request on it, its metrics,
+     * its iperf3 server, its download URL and its Prometheus server. The guard resolves each now and again at
+     * connect time.
+     */
     public static List<URI> destinations(ExperimentSpec spec) {
         List<URI> out = new ArrayList<>();
         spec.targets().forEach(t -> {
             out.add(t.url());
-            out.add(t.metrics());
-            if (t.iperf() != null) {
-                out.add(t.iperf());
+            spec.variants().stream().filter(Variant::carriesRequest).forEach(v -> out.add(v.request(t.url())));
+            for (URI u : new URI[]{t.metrics(), t.iperf(), t.download(), t.resources().url()}) {
+                if (u != null) {
+                    out.add(u);
+                }
             }
         });
-        return out;
+        return out.stream().distinct().toList();
     }
 }

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.distributed;
+package io.loadlab.loadgen.scrape;
 
 import java.io.IOException;
 import java.net.http.HttpResponse;
@@ -11,12 +11,13 @@ import java.util.concurrent.Flow;
 
 /**
  * An answer's body read into memory up to {@code cap} bytes: past it the exchange is cancelled and the body fails
- * with {@link TooLarge}, so a flood costs at most {@code cap} bytes and never a full read.
+ * with {@link TooLarge}, so a flood costs at most {@code cap} bytes and never a full read. Shared by every caller of
+ * the one {@link java.net.http.HttpClient}: the agent client and the Prometheus resource source.
  */
-final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
+public final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
 
     /** The body went past its cap. */
-    static final class TooLarge extends IOException {
+    public static final class TooLarge extends IOException {
         TooLarge(int cap) {
             super("answer over " + cap + " bytes");
         }
@@ -28,7 +29,7 @@ final class BoundedBody implements HttpResponse.BodySubscriber<byte[]> {
     private int size;
     private Flow.Subscription subscription;
 
-    BoundedBody(int cap) {
+    public BoundedBody(int cap) {
         this.cap = cap;
     }
 

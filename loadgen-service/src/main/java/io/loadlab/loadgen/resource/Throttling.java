@@ -1,9 +1,9 @@
-package io.loadlab.loadgen.experiment;
+package io.loadlab.loadgen.resource;
 
 import io.loadlab.common.cpu.CpuStat;
 
 /** A cgroup's throttled share between two readings of its CFS counters. */
-final class Throttling {
+public final class Throttling {
 
     private Throttling() {
     }
@@ -12,7 +12,7 @@ final class Throttling {
      * Throttled periods / periods between {@code first} and {@code last}; 0 when no period passed (the kernel counts
      * periods only under a quota, and only while the group has work), null when either reading is missing.
      */
-    static Double share(CpuStat first, CpuStat last) {
+    public static Double share(CpuStat first, CpuStat last) {
         if (first == null || last == null) {
             return null;
         }
