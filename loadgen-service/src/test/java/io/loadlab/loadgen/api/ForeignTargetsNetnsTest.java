@@ -184,7 +184,12 @@ class ForeignTargetsNetnsTest {
         }
         double cpu = x.getDouble("cells[0].verdict.evidence.targetCpu");
         System.out.printf("nginx node preset cpu %.3f, /proc %.3f%n", cpu, proc);
-        assertEquals("cpu-bound", x.getString("cells[0].verdict.verdict"), x.prettify());
+        // The node preset's CPU counts the cores, so the rule needs their run-queue wait: schedstat where the kernel
+        // has it, else PSI, which is machine-wide (this VM's kernel has no CONFIG_SCHEDSTATS: PSI read 0.75-0.80 while
+        // other builds ran, 0.0005 alone). Full cores with that wait are cpu-contended, without it cpu-bound.
+        double wait = x.getDouble("cells[0].verdict.evidence.targetWait");
+        assertEquals(wait >= 0.1 ? "cpu-contended" : "cpu-bound", x.getString("cells[0].verdict.verdict"), x.prettify());
+        assertTrue(cpu >= 0.85, "the core read full: " + cpu);
         assertEquals("prometheus node", x.getString("cells[0].verdict.evidence.resources"));
         assertEquals("cores", x.getString("cells[0].verdict.evidence.targetCpuScope"));
         assertEquals(proc, cpu, proc * 0.10, "the node figure within 10% of what /proc says nginx used");
@@ -329,16 +334,20 @@ class ForeignTargetsNetnsTest {
         try {
             awaitSamples(gone, "target");
             String process = promSource(gone.base(), "\"preset\":\"process\",\"match\":{\"job\":\"target\"}");
-            String id = authed().body(spec(ourTarget("process", process), SMALL_ANSWERS, ",\"linkMbps\":10000"))
-                    .post("/experiments").then().statusCode(202).extract().path("id");
-            gone.close();
-            x = ExperimentsApiTest.await(id);
+            // the loadgen promised core 0: starved, it would be loadgen-bound whatever the target's figures
+            x = promisedLoadgen("0", () -> {
+                String id = authed().body(spec(ourTarget("process", process), SMALL_ANSWERS, ",\"linkMbps\":10000"))
+                        .post("/experiments").then().statusCode(202).extract().path("id");
+                gone.close();
+                return ExperimentsApiTest.await(id);
+            });
         } finally {
             gone.close();
         }
         assertEquals("completed", x.getString("state"), x.prettify());
         assertEquals("unknown", x.getString("cells[0].verdict.verdict"), x.prettify());
-        assertNotNull(x.get("cells[0].verdict.evidence.unmeasured.targetCpu"), x.prettify());
+        assertTrue(x.getString("cells[0].verdict.evidence.unmeasured.targetCpu").contains("did not answer"), x.prettify());
+        assertTrue(x.getString("cells[0].verdict.reason").contains("targetCpu"), x.getString("cells[0].verdict.reason"));
     }
 
     private static Thread daemon(Runnable body) {
