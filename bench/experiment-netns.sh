@@ -11,6 +11,7 @@
 # enters the namespace by nsenter --net alone: `ip netns exec` remounts /sys, which would hide its cgroup files.
 # Load goes only to 10.200.7.6, inside the namespace this script creates and removes (trap), and to loopback.
 #   LINK=100mbit DURATION=5s WARMUP=2s QUOTA_US=50000 REPEATS=3 TARGET_JAVA_OPTS=-Xint bench/experiment-netns.sh
+#   ONLY_FOREIGN=1 skips to the foreign-target table.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -82,6 +83,7 @@ experiment() { # variants-json extra-json -> prints the text table; bounded wait
   curl -fsS -H 'Accept: text/plain' "$api/experiments/$id"
 }
 
+if [ "${ONLY_FOREIGN:-0}" != 1 ]; then
 echo "== link $LINK (target side), target pinned to core $TARGET_CORE, link capacity measured first"
 experiment "link-$LINK" '{"number":10,"connections":50,"threads":2},{"number":391,"connections":16,"threads":2}' ''
 echo
@@ -103,6 +105,7 @@ echo 100000 > "$CPU_CG/$CG/cpu.cfs_period_us"
 echo "$QUOTA_US" > "$CPU_CG/$CG/cpu.cfs_quota_us"
 experiment "quota" '{"number":10,"connections":50,"threads":2}' ',"linkMbps":10000'
 echo -1 > "$CPU_CG/$CG/cpu.cfs_quota_us"
+fi
 
 # == Foreign targets (issue 23): the same cells, read through three sources. nginx (which exports nothing) pinned to
 # TARGET_CORE in a cgroup of its own, read through the node preset from a real node-exporter in the namespace; our
@@ -164,8 +167,10 @@ prom="http://127.0.0.1:$prom_port"
 
 foreign() { # file spec -> the experiment's JSON in file; bounded wait
   local id state
-  id=$(curl -fsS -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2" "$api/experiments" \
-    | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  local posted
+  posted=$(curl -sS -H "Authorization: Bearer $token" -H 'Content-Type: application/json' -d "$2" "$api/experiments")
+  id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1]).get("id", ""))' "$posted")
+  [ -n "$id" ] || { echo "refused: $posted" >&2; return 0; }
   for _ in $(seq 1 600); do
     state=$(curl -fsS "$api/experiments/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])')
     [ "$state" = running ] || break
@@ -174,11 +179,11 @@ foreign() { # file spec -> the experiment's JSON in file; bounded wait
   curl -fsS "$api/experiments/$id" > "$1"
 }
 ours_spec() { # variant linkMbps
-  printf '{"targets":[{"name":"target builtin","url":"http://%s:%d/test/testApi","metrics":"http://%s:%d/q/metrics","cores":1,"linkMbps":%s},{"name":"target process","url":"http://%s:%d/test/testApi","metrics":"http://%s:%d/q/metrics","cores":1,"linkMbps":%s,"resources":{"source":"prometheus","url":"%s","preset":"process","match":{"job":"target"}}}],"variants":[%s],"duration":"%s","warmup":"%s"}' \
+  printf '{"targets":[{"name":"target-builtin","url":"http://%s:%d/test/testApi","metrics":"http://%s:%d/q/metrics","cores":1,"linkMbps":%s},{"name":"target-process","url":"http://%s:%d/test/testApi","metrics":"http://%s:%d/q/metrics","cores":1,"linkMbps":%s,"resources":{"source":"prometheus","url":"%s","preset":"process","match":{"job":"target"}}}],"variants":[%s],"duration":"%s","warmup":"%s"}' \
     "$NS_ADDR" $PORT "$NS_ADDR" $PORT "$2" "$NS_ADDR" $PORT "$NS_ADDR" $PORT "$2" "$prom" "$1" "$DURATION" "$WARMUP"
 }
 nginx_spec() { # variant linkMbps
-  printf '{"targets":[{"name":"nginx node","url":"http://%s:%d","cores":1,"linkMbps":%s,"resources":{"source":"prometheus","url":"%s","preset":"node","match":{"job":"node"},"cpus":"%s","device":"%s"}}],"variants":[%s],"duration":"%s","warmup":"%s"}' \
+  printf '{"targets":[{"name":"nginx-node","url":"http://%s:%d","cores":1,"linkMbps":%s,"resources":{"source":"prometheus","url":"%s","preset":"node","match":{"job":"node"},"cpus":"%s","device":"%s"}}],"variants":[%s],"duration":"%s","warmup":"%s"}' \
     "$NS_ADDR" "$ng_port" "$2" "$prom" "$TARGET_CORE" "$NS_IF" "$1" "$DURATION" "$WARMUP"
 }
 gzip_get='{"method":"GET","path":"/text.txt","headers":{"Accept-Encoding":"gzip"},"connections":16,"threads":1}'
