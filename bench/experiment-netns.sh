@@ -162,8 +162,15 @@ prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb"
 pids+=($!)
 wait_http "http://$NS_ADDR:$ng_port/text.txt" 20
 wait_http "http://127.0.0.1:$prom_port/-/ready" 30
-sleep 3 # two scrapes in before the first cell: a rate needs its first sample inside the part
 prom="http://127.0.0.1:$prom_port"
+# two scrapes of each job in before the first check (a rate needs two samples; /-/ready answers before the first scrape)
+for job in node target; do
+  for i in $(seq 1 100); do
+    curl -fsS "$prom/api/v1/query" --data-urlencode "query=count_over_time(up{job=\"$job\"}[1m]) >= 2" | grep -q '"value"' && break
+    [ "$i" -lt 100 ] || { echo "Prometheus never scraped $job twice" >&2; exit 1; }
+    sleep 0.2
+  done
+done
 
 foreign() { # file spec -> the experiment's JSON in file; bounded wait
   local id state
