@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -30,14 +29,16 @@ class ExperimentSpecMaxRunsTest {
 
     @Test
     void theReportersSpecPlansItsTrueCount() {
-        ExperimentSpec spec = new ExperimentSpec(null, targets(9), Collections.nCopies(400_000, V),
+        // distinct rates: variants' labels must be unique (the rate is part of the label), and the count is the point
+        List<Variant> variants = IntStream.rangeClosed(1, 400_000).mapToObj(V::atRate).toList();
+        ExperimentSpec spec = new ExperimentSpec(null, targets(9), variants,
                 Duration.ofSeconds(1), null, null, 100.0, SEARCH, 20, null);
         assertEquals(2_160_000_000L, spec.maxRuns(), "9 x 400,000 x 30 x 20, the link given");
     }
 
     @Test
     void linkProbesCalibrationAndAutoAgentsCount() {
-        ExperimentSpec spec = new ExperimentSpec(null, targets(100), Collections.nCopies(100, V),
+        ExperimentSpec spec = new ExperimentSpec(null, targets(100), IntStream.rangeClosed(1, 100).mapToObj(V::atRate).toList(),
                 Duration.ofSeconds(1), null, null, null, SEARCH, 20, true, ExperimentSpec.AUTO);
         assertEquals(100L * 100 * 30 * 20 * 7 + 100 + 3, spec.maxRuns(),
                 "the caps' largest: 42,000,103 runs, each pair 30 steps x 20 repeats x 7 agent tries, "
