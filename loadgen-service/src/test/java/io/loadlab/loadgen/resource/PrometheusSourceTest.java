@@ -268,6 +268,10 @@ class PrometheusSourceTest {
         assertEquals(FIELD + ".match", v.field());
         assertTrue(v.message().startsWith("cpu: ") && v.message().endsWith("matched no series"), v.message());
         assertTrue(v.message().contains("job=~\"nope\""), v.message());
+
+        Violation own = invalid(source(spec(prometheus.base(), "custom", null, Map.of("cpu", "rate(process_cpu_seconds_total{job=\"nope\"}[$__range])"))), TIMEOUT);
+        assertEquals(FIELD + ".queries.cpu", own.field());
+        assertEquals("cpu: rate(process_cpu_seconds_total{job=\"nope\"}[300000ms]) matched no series", own.message(), "checked over 5 minutes");
     }
 
     @Test
