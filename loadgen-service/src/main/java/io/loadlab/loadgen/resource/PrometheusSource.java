@@ -127,8 +127,8 @@ public final class PrometheusSource implements ResourceSource {
             }
         }
         String tried = String.join(" nor ", queries);
-        if (f == Figure.CPU) {
-            v.add(field + ".match", "cpu: " + tried + " matched no series");
+        if (f == Figure.CPU) { // the user's own query names its series itself; a preset's are narrowed by the match
+            v.add(spec.queries().containsKey(f.json()) ? queryField : field + ".match", "cpu: " + tried + " matched no series");
         } else if (f == Figure.LIMIT) {
             warnings.add("limit: " + tried + " matched no series: no CPU quota seen, limit and throttled will be null");
         } else {
