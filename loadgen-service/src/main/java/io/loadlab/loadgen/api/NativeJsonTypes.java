@@ -61,7 +61,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
-        SearchOutcome.class, CellStats.class, Interval.class,
+        SearchOutcome.class, CellStats.class, Interval.class, io.loadlab.loadgen.resource.ResourceSpec.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
         DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})
