@@ -30,7 +30,9 @@ class RecordedExpositionTest {
         }
     }
 
+    /** Reads the shared fixtures beside the repository: more than the JVM. */
     @Test
+    @SystemTest
     void findsTheSharedRecordingInOrder() {
         List<Path> files = RecordedExposition.recording("kubelet-1.20.2", "cadvisor");
         assertEquals(9, files.size());
