@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -67,6 +68,18 @@ class NodeSizeComponentTest {
                 .replace("loadlab.io/node-size: \"8\"", "loadlab.io/node-size: \"" + cores + "\""));
         Rendered r = Rendered.parse("node-size-" + cores, Kustomize.run(dir));
         assertPlaced(r.get(Deployment.class, "checkout"), cores, cpus);
+    }
+
+    /** Memory is the user's to size: without a resources block to add the CPU to, kustomize fails naming the path. */
+    @Test
+    void aContainerWithoutResourcesFailsNamingThePath(@TempDir Path dir) throws IOException {
+        String app = Files.readString(Repo.k8s().resolve(EXAMPLE).resolve("checkout.yaml"));
+        app = app.substring(0, app.indexOf("          # Memory is yours")) + app.substring(app.indexOf("---"));
+        Files.writeString(dir.resolve("app.yaml"), app);
+        Files.writeString(dir.resolve("kustomization.yaml"), "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n"
+                + "resources: [app.yaml]\ncomponents: [" + dir.toAbsolutePath().relativize(Repo.k8s().resolve("components/node-size")) + "]\n");
+        AssertionError e = assertThrows(AssertionError.class, () -> Kustomize.run(dir));
+        assertTrue(e.getMessage().contains("/spec/template/spec/containers/0/resources/requests/cpu"), e.getMessage());
     }
 
     private static void assertPlaced(Deployment d, int cores, int cpus) {

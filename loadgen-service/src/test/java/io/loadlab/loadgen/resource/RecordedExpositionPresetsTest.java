@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,9 +87,15 @@ class RecordedExpositionPresetsTest {
         }
         for (String job : List.of("cadvisor", "node", "target")) {
             List<Long> times = new ArrayList<>();
-            query("up{job=\"" + job + "\"}[1m]", System.currentTimeMillis())
-                    .get(0).path("values").forEach(v -> times.add(Math.round(v.get(0).asDouble() * 1000)));
+            List<String> up = new ArrayList<>();
+            query("up{job=\"" + job + "\"}[1m]", System.currentTimeMillis()).get(0).path("values").forEach(v -> {
+                times.add(Math.round(v.get(0).asDouble() * 1000));
+                up.add(v.get(1).asText());
+            });
             assertTrue(times.size() > cadvisor.captures(), job + " scrapes stored: " + times);
+            // a failed scrape may have consumed a capture: the stored series would then skip one
+            assertEquals(Collections.nCopies(cadvisor.captures(), "1"), up.subList(0, cadvisor.captures()),
+                    job + ": a scrape of the recording failed (up), so captures and samples no longer pair");
             windows.put(job, new long[] {times.get(0), times.get(cadvisor.captures() - 1)});
         }
     }
