@@ -207,6 +207,18 @@ class DashboardModelTest {
         }
     }
 
+    /** The node row reads node-exporter's busy time on the chosen (pinned) CPUs only, as the node preset does. */
+    @Test
+    void nodeSizeDashboardReadsThePinnedCpusFromNodeExporter() {
+        Dashboard d = DASHBOARDS.stream().filter(x -> x.name().equals("node-size-comparison.json")).findFirst().orElseThrow();
+        List<Dashboard.Query> busy = d.queries().stream().filter(q -> q.expr().contains("node_cpu_seconds_total{")).toList();
+        assertFalse(busy.isEmpty(), d.name() + ": no node_cpu_seconds_total panel");
+        for (Dashboard.Query q : busy) {
+            assertTrue(q.expr().contains("cpu=~\"$node_cpu\"") && q.expr().contains("instance=~\"$node_instance\"")
+                    && q.expr().contains("mode!~\"idle|iowait\""), q.where() + ": " + q.expr());
+        }
+    }
+
     static boolean isOurDatasource(JsonNode ds) {
         return GrafanaDir.DATASOURCE_UID.equals(ds.path("uid").asText()) && GrafanaDir.DATASOURCE_TYPE.equals(ds.path("type").asText());
     }

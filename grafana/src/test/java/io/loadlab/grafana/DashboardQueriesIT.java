@@ -73,12 +73,15 @@ class DashboardQueriesIT {
     /** The two loadgens' agent names: the first runs everything, the second only the HTTP run beside it. */
     private static final List<String> AGENTS = List.of("dash-agent-a", "dash-agent-b");
     /**
-     * Issue 23: the node-size dashboard's cAdvisor row over a real kubelet 1.20.2's {@code /metrics/cadvisor}, recorded
-     * under load (the shared fixture) and replayed one capture per scrape; its variables set to the recorded target.
+     * Issue 23: the node-size dashboard's cAdvisor and node-exporter rows over a real kubelet 1.20.2's
+     * {@code /metrics/cadvisor} and its node's node-exporter 1.5.0, recorded under load (the shared fixture) and
+     * replayed one capture per scrape; their variables set to the recorded target and its pinned core.
      */
     private static final String CADVISOR_JOB = "kubelet-cadvisor";
+    private static final String NODE_EXPORTER_JOB = "node-exporter";
+    /** The recorded target, and the core the static CPU manager gave it. */
     private static final Map<String, String> RECORDED_SERVICE = Map.of("service_namespace", "loadlab",
-            "service_pod", "target-675c649f78-tklrt", "service_container", "target-service");
+            "service_pod", "target-675c649f78-tklrt", "service_container", "target-service", "node_cpu", "1");
     /** The recording's cgroup v1 kubelet has no per-container PSI: a query over it must find nothing, never a 0. */
     private static final String ABSENT_ON_CGROUP_V1 = "container_pressure_";
 
@@ -112,9 +115,12 @@ class DashboardQueriesIT {
         RecordedExposition cadvisor = RecordedExposition.start(RecordedExposition.recording("kubelet-1.20.2", "cadvisor"),
                 RecordedExposition.TEXT);
         processes.add(cadvisor);
+        RecordedExposition node = RecordedExposition.start(RecordedExposition.recording("kubelet-1.20.2", "node"),
+                RecordedExposition.TEXT);
+        processes.add(node);
         writeScrapeConfig(config, Map.of("target-service", List.of("127.0.0.1:" + targetPort),
                 "loadgen-service", List.of("127.0.0.1:" + loadgenPort, "127.0.0.1:" + secondLoadgenPort)),
-                cadvisor.scrapeJob(CADVISOR_JOB));
+                cadvisor.scrapeJob(CADVISOR_JOB) + node.scrapeJob(NODE_EXPORTER_JOB));
         assertNull(Prometheus.check(config), "promtool check config " + config);
 
         LocalProcess target = start("target-service", ServiceJar.TARGET.command(List.of(), List.of("-Xmx256m",
@@ -129,7 +135,7 @@ class DashboardQueriesIT {
         secondLoadgen.awaitReady("http://127.0.0.1:" + secondLoadgenPort + "/q/health/ready", Duration.ofSeconds(30));
         prometheus = new PrometheusApi(prometheusProcess.base());
         startedAt = now();
-        awaitScraped(Map.of("target-service", 1, "loadgen-service", 2, CADVISOR_JOB, 1));
+        awaitScraped(Map.of("target-service", 1, "loadgen-service", 2, CADVISOR_JOB, 1, NODE_EXPORTER_JOB, 1));
 
         String loadgenUrl = "http://127.0.0.1:" + loadgenPort;
         ObjectNode http = JSON.createObjectNode().put("kind", "http")
