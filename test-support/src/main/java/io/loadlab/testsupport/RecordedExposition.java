@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * A recorded metrics exposition replayed to a real scraper: a loopback HTTP server that answers {@code GET /metrics}
@@ -86,6 +87,33 @@ public final class RecordedExposition implements AutoCloseable {
             throw new AssertionError("the recorded expositions are required and were not found at " + dir
                     + " (the shared fixtures sit beside the repository: <repo>/../shared/fixtures)", e);
         }
+    }
+
+    /**
+     * A counter read from the recording's text, independently of any scraper: its value in the last capture minus the
+     * first, summed over the sample lines of {@code name} that {@code lines} picks (a line is the whole sample text).
+     */
+    public static double delta(String recording, String kind, String name, Predicate<String> lines) {
+        List<Path> files = recording(recording, kind);
+        return total(files.get(files.size() - 1), name, lines) - total(files.get(0), name, lines);
+    }
+
+    private static double total(Path file, String name, Predicate<String> lines) {
+        try (var all = Files.lines(file)) {
+            List<String> chosen = all.filter(l -> l.startsWith(name + "{") || l.startsWith(name + " ")).filter(lines).toList();
+            if (chosen.isEmpty()) {
+                throw new AssertionError("no " + name + " in " + file);
+            }
+            return chosen.stream().mapToDouble(RecordedExposition::value).sum();
+        } catch (IOException e) {
+            throw new AssertionError("reading " + file, e);
+        }
+    }
+
+    /** The sample's value: the first field after the labels (cAdvisor's timestamp may follow). */
+    private static double value(String line) {
+        String rest = line.contains("{") ? line.substring(line.lastIndexOf('}') + 1) : line.substring(line.indexOf(' '));
+        return Double.parseDouble(rest.trim().split(" ")[0]);
     }
 
     /** {@code <repo>/../shared/fixtures}: the repository root is the first directory up from here with a {@code .git}. */

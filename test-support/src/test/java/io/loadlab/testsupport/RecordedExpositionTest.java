@@ -38,6 +38,9 @@ class RecordedExpositionTest {
         assertEquals(9, files.size());
         assertEquals("00-cadvisor.prom", files.get(0).getFileName().toString());
         assertEquals("08-cadvisor.prom", files.get(8).getFileName().toString());
+        // the fixture README's cross-check: the target container's CPU seconds from capture 00 to 08
+        assertEquals(50.496, RecordedExposition.delta("kubelet-1.20.2", "cadvisor", "container_cpu_usage_seconds_total",
+                l -> l.contains("container=\"target-service\"")), 0.001);
     }
 
     private HttpResponse<String> get(RecordedExposition server, String path) throws Exception {

@@ -109,7 +109,7 @@ class RecordedExpositionPresetsTest {
 
     @Test
     void cadvisorCpuIsTheAppContainersCounterOverTheCell() throws Exception {
-        double seconds = Recorded.delta("cadvisor", "container_cpu_usage_seconds_total", appContainer());
+        double seconds = RecordedExposition.delta(RECORDING, "cadvisor", "container_cpu_usage_seconds_total", appContainer());
         assertEquals(50.496, seconds, 0.001, "the recording's README: the target container's CPU seconds 00 to 08");
         assertEquals(rate("cadvisor", seconds), one(Preset.CADVISOR, Figure.CPU, 0, CADVISOR_MATCH), 1e-9);
     }
@@ -121,15 +121,15 @@ class RecordedExpositionPresetsTest {
 
     @Test
     void cadvisorThrottledShareIsZeroAsRecorded() throws Exception {
-        assertEquals(0.0, Recorded.delta("cadvisor", "container_cpu_cfs_throttled_periods_total", appContainer()));
-        assertTrue(Recorded.delta("cadvisor", "container_cpu_cfs_periods_total", appContainer()) > 0);
+        assertEquals(0.0, RecordedExposition.delta(RECORDING, "cadvisor", "container_cpu_cfs_throttled_periods_total", appContainer()));
+        assertTrue(RecordedExposition.delta(RECORDING, "cadvisor", "container_cpu_cfs_periods_total", appContainer()) > 0);
         assertEquals(0.0, one(Preset.CADVISOR, Figure.THROTTLED, 0, CADVISOR_MATCH));
     }
 
     @Test
     void cadvisorNetworkIsThePodSandboxsTransmitCounter() throws Exception {
         Predicate<String> targetPod = line -> line.contains("namespace=\"loadlab\"") && line.contains("pod=\"target-");
-        double expected = rate("cadvisor", Recorded.delta("cadvisor", "container_network_transmit_bytes_total", targetPod));
+        double expected = rate("cadvisor", RecordedExposition.delta(RECORDING, "cadvisor", "container_network_transmit_bytes_total", targetPod));
         assertTrue(expected > 0);
         assertEquals(expected, one(Preset.CADVISOR, Figure.NETWORK, 0, CADVISOR_MATCH), 1e-6);
     }
@@ -156,7 +156,7 @@ class RecordedExpositionPresetsTest {
     void nodeCpuIsThePinnedCoresBusyTime() throws Exception {
         Predicate<String> busyOnPinned = line -> line.contains("cpu=\"" + PINNED + "\"")
                 && !line.contains("mode=\"idle\"") && !line.contains("mode=\"iowait\"");
-        double expected = rate("node", Recorded.delta("node", "node_cpu_seconds_total", busyOnPinned));
+        double expected = rate("node", RecordedExposition.delta(RECORDING, "node", "node_cpu_seconds_total", busyOnPinned));
         assertEquals(expected, one(Preset.NODE, Figure.CPU, 0, nodeMatch()), 1e-9);
     }
 
@@ -164,13 +164,13 @@ class RecordedExpositionPresetsTest {
     @Test
     void nodeWaitFallsToTheNodesPressureWithoutSchedstat() throws Exception {
         assertEquals(0, series(Preset.NODE, Figure.WAIT, 0, nodeMatch()).size());
-        double expected = rate("node", Recorded.delta("node", "node_pressure_cpu_waiting_seconds_total", line -> true));
+        double expected = rate("node", RecordedExposition.delta(RECORDING, "node", "node_pressure_cpu_waiting_seconds_total", line -> true));
         assertEquals(expected, one(Preset.NODE, Figure.WAIT, 1, nodeMatch()), 1e-9);
     }
 
     @Test
     void nodeNetworkIsTheNamedDevicesTransmitCounter() throws Exception {
-        double expected = rate("node", Recorded.delta("node", "node_network_transmit_bytes_total", l -> l.contains("device=\"" + DEVICE + "\"")));
+        double expected = rate("node", RecordedExposition.delta(RECORDING, "node", "node_network_transmit_bytes_total", l -> l.contains("device=\"" + DEVICE + "\"")));
         assertTrue(expected > 0);
         assertEquals(expected, one(Preset.NODE, Figure.NETWORK, 0, nodeMatch()), 1e-6);
     }
@@ -184,7 +184,7 @@ class RecordedExpositionPresetsTest {
     void processCpuIsMicrometersExactCounter() throws Exception {
         Map<String, String> match = Map.of("job", "target");
         assertEquals(0, series(Preset.PROCESS, Figure.CPU, 0, match).size());
-        double expected = rate("target", Recorded.delta("target", "process_cpu_time_ns_total", line -> true)) / 1e9;
+        double expected = rate("target", RecordedExposition.delta(RECORDING, "target", "process_cpu_time_ns_total", line -> true)) / 1e9;
         assertEquals(expected, one(Preset.PROCESS, Figure.CPU, 1, match), 1e-9);
         assertEquals(1, series(Preset.PROCESS, Figure.CPU, 2, match).size(), "process_cpu_usage × system_cpu_count");
     }
