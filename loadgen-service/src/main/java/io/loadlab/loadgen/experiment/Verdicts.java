@@ -93,9 +93,11 @@ public final class Verdicts {
         }
         if (loadgenWaited) {
             return j.verdict(Verdict.LOADGEN, false, f("the loadgen's threads waited for a CPU %.2f of its cores' time >= %.2f "
-                            + "(event loops busy or waiting %s) while the target had room to spare (CPU %s + wait %s < %.2f): "
-                            + "the starved generator set the pace, its figures are not trustworthy", e.loadgenWait(), t.runQueueWait(),
-                    fmt(e.loadgenLoops()), fmt(e.targetCpu()), fmt(e.targetWait()), t.cpuSaturation()));
+                            + "(event loops busy or waiting %s)", e.loadgenWait(), t.runQueueWait(), fmt(e.loadgenLoops()))
+                    + (e.targetCpu() == null ? " (the target's CPU unmeasured: " + j.why("targetCpu") + ")"
+                    : f(" while the target had room to spare (CPU %.2f + wait %s < %.2f)", e.targetCpu(), fmt(e.targetWait()),
+                    t.cpuSaturation()))
+                    + ": the starved generator set the pace, its figures are not trustworthy");
         }
         if (e.targetCpu() == null || e.linkUtilisation() == null) {
             return j.unknown(e.targetCpu() == null ? "targetCpu" : null, e.linkUtilisation() == null ? "linkUtilisation" : null,
