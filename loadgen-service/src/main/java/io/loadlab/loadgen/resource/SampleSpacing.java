@@ -34,9 +34,10 @@ record SampleSpacing(Duration spacing, Duration stored, String series, ScrapeInt
      */
     static final double QUANTILE = 0.9;
     /**
-     * Stored gaps up to 1.1 scrape intervals are the scrape's own jitter (Prometheus 2.42 aligns a scrape's stamp
-     * to its schedule within 2 ms; a loaded machine adds a few ms per 1 s), not a sparser exporter: the sparsest
-     * found is 1.35 (cAdvisor's 13.5 s under a 10 s scrape).
+     * Samples whose mean gap is up to 1.1 scrape intervals are stored as often as scraped: the rest is the scrape's
+     * own jitter (a scrape late on a loaded machine is followed by one early, so jitter moves single gaps, not the
+     * mean) or a rare missed scrape; the sparsest exporter found is 1.35 (cAdvisor's 13.5 s under a 10 s scrape,
+     * 15 s on average). The mean decides whether the exporter is sparse, the 90th percentile how sparse.
      */
     static final double JITTER = 1.1;
 
@@ -45,6 +46,7 @@ record SampleSpacing(Duration spacing, Duration stored, String series, ScrapeInt
         Duration lookBack = PrometheusSource.CHECK_RANGE;
         List<String> selectors = cpuQuery == null ? List.of() : RangeSelectors.of(cpuQuery);
         Duration widest = null;
+        boolean sparse = false;
         String series = null;
         String note = selectors.isEmpty() ? "the cpu query " + Series.bounded(String.valueOf(cpuQuery)) + " reads no range selector" : null;
         for (String s : selectors) {
@@ -56,16 +58,23 @@ record SampleSpacing(Duration spacing, Duration stored, String series, ScrapeInt
                 widest = null;
                 break;
             }
-            if (widest == null || gap.compareTo(widest) > 0) {
+            boolean thisSparse = scrape.interval() == null || mean(samples.millis()) > scrape.interval().toMillis() * JITTER;
+            if (thisSparse && (widest == null || gap.compareTo(widest) > 0)) {
                 widest = gap;
                 series = samples.series();
             }
+            sparse |= thisSparse;
         }
         Duration interval = scrape.interval();
-        boolean sparse = widest != null && (interval == null || widest.toMillis() > interval.toMillis() * JITTER);
-        Duration spacing = sparse ? widest : interval;
+        sparse &= widest != null;
+        Duration spacing = !sparse ? interval : interval == null || widest.compareTo(interval) > 0 ? widest : interval;
         return new SampleSpacing(spacing, sparse ? widest : null, series, scrape,
                 note == null ? null : "spacing of the stored samples not measured (" + note + "): judged from the scrape interval alone");
+    }
+
+    /** The mean gap between consecutive {@code millis} in ms, at least two. */
+    static double mean(List<Long> millis) {
+        return (double) (millis.get(millis.size() - 1) - millis.get(0)) / (millis.size() - 1);
     }
 
     /** The {@link #QUANTILE} gap between consecutive {@code millis}; null with fewer than two. */

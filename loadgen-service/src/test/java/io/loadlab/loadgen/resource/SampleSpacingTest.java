@@ -108,6 +108,15 @@ class SampleSpacingTest {
     }
 
     @Test
+    void jitterMovesSingleGapsNotTheMeanThatDecidesWhetherAnExporterIsSparse() {
+        List<Long> late = List.of(0L, 1150L, 2000L, 3150L, 4000L, 5150L, 6000L);
+        assertEquals(Duration.ofMillis(1150), SampleSpacing.gap(late), "every other scrape 150 ms late");
+        assertEquals(1000.0, SampleSpacing.mean(late), 1e-9);
+        assertTrue(SampleSpacing.mean(late) <= 1000 * SampleSpacing.JITTER, "a 1 s scrape stays 1 s: a 2 s cell is not refused");
+        assertTrue(SampleSpacing.mean(List.of(0L, 13_500L, 31_900L)) > 10_000 * SampleSpacing.JITTER, "cAdvisor under a 10 s scrape is sparse");
+    }
+
+    @Test
     void aCellShorterThanTwoStoredSpacingsIsRefusedOnDuration() {
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> process().check(FIELD, Duration.ofSeconds(5)));
         assertEquals(1, e.violations().size(), e.getMessage());
