@@ -28,9 +28,10 @@ record SampleSpacing(Duration spacing, Duration stored, String series, ScrapeInt
     /** A rate over fewer rests on two or three samples; four leaves three intervals. */
     static final int STEADY_SAMPLES = 4;
     /**
-     * The gap taken as the spacing: the 90th percentile, not the largest. Over 5 min cAdvisor's ~17 gaps of
-     * 13.5–18.4 s give the second largest (~18 s, so two spacings hold two samples); at a 1 s scrape one missed
-     * scrape in 300 (a 2 s gap on a busy machine) does not double the spacing.
+     * The gap taken as the spacing: the 90th percentile, not the largest. The recorded kubelet's 5 gaps
+     * (13.5–18.4 s) give 18.4 s, so a cell of two spacings, 36.8 s, holds two samples wherever it falls; over 5 min
+     * (~18 gaps) it is the second largest; at a 1 s scrape one missed scrape in 300 (a 2 s gap on a busy machine)
+     * does not double the spacing.
      */
     static final double QUANTILE = 0.9;
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.Violation;
 import io.loadlab.testsupport.Prometheus;
+import io.loadlab.testsupport.RecordedExposition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -105,6 +106,18 @@ class SampleSpacingTest {
             }
         }
         assertEquals(Duration.ofSeconds(1), SampleSpacing.gap(oneMissed), "19 gaps of 1 s and one of 2 s");
+    }
+
+    @Test
+    void theRecordedKubeletsCadvisorStampsAreSparseAndSpaced18Point4Seconds() throws Exception {
+        // captures.tsv: the stamp cAdvisor put on the target container's samples in each 10 s capture; a repeated
+        // stamp is one Prometheus stores nothing for (honor_timestamps), so the stored samples are the distinct ones
+        List<Long> stamps = Files.readAllLines(RecordedExposition.fixtures().resolve("kubelet-1.20.2/captures.tsv")).stream().skip(1)
+                .map(l -> Long.parseLong(l.split("\t")[4])).distinct().toList();
+        assertEquals(6, stamps.size(), "9 captures, 6 distinct stamps: " + stamps);
+        assertEquals(Duration.ofMillis(18_410), SampleSpacing.gap(stamps), "gaps 13.487, 15.510, 18.410, 18.169, 15.681 s");
+        assertEquals(16_251.4, SampleSpacing.mean(stamps), 1e-9);
+        assertTrue(SampleSpacing.mean(stamps) > 10_000 * SampleSpacing.JITTER, "sparse under the 10 s scrape");
     }
 
     @Test
