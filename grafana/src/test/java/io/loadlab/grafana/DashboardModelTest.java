@@ -167,6 +167,58 @@ class DashboardModelTest {
         }
     }
 
+    /**
+     * Issue 23: the node-size dashboard shows any service from the kubelet's cAdvisor, chosen by namespace, then pod,
+     * then container (each variable listing what the one above allows), with the series the experiments' cadvisor
+     * preset reads; every cAdvisor selector honours the variables and leaves out the sandbox and pod-cgroup rows.
+     */
+    @Test
+    void nodeSizeDashboardShowsAnyServiceFromCadvisor() {
+        Dashboard d = DASHBOARDS.stream().filter(x -> x.name().equals("node-size-comparison.json")).findFirst().orElseThrow();
+        List<String> names = d.variables().stream().map(Dashboard.Variable::name).toList();
+        assertTrue(names.containsAll(List.of("service_namespace", "service_pod", "service_container")), d.name() + ": " + names);
+        assertTrue(names.indexOf("service_namespace") < names.indexOf("service_pod")
+                && names.indexOf("service_pod") < names.indexOf("service_container"), "namespace, pod, container in that order");
+        for (Dashboard.Variable v : d.variables()) {
+            if (v.name().startsWith("service_")) {
+                assertTrue(v.query().startsWith("label_values(container_cpu_usage_seconds_total{"), v.name() + ": " + v.query());
+            }
+        }
+        assertTrue(d.variables().stream().filter(v -> v.name().equals("service_pod")).findFirst().orElseThrow().query()
+                .contains("namespace=~\"$service_namespace\""));
+        assertTrue(d.variables().stream().filter(v -> v.name().equals("service_container")).findFirst().orElseThrow().query()
+                .contains("pod=~\"$service_pod\""));
+        List<Dashboard.Query> cadvisor = d.queries().stream().filter(q -> q.expr().contains("container_")).toList();
+        for (String series : List.of("container_cpu_usage_seconds_total", "container_spec_cpu_quota", "container_spec_cpu_period",
+                "container_cpu_cfs_throttled_periods_total", "container_cpu_cfs_periods_total",
+                "container_network_transmit_bytes_total", "container_pressure_cpu_waiting_seconds_total")) {
+            assertTrue(cadvisor.stream().anyMatch(q -> q.expr().contains(series + "{")), d.name() + ": no panel reads " + series);
+        }
+        for (Dashboard.Query q : cadvisor) {
+            Matcher selector = SELECTOR.matcher(q.expr());
+            while (selector.find()) {
+                String m = selector.group(1);
+                assertTrue(m.contains("namespace=~\"$service_namespace\"") && m.contains("pod=~\"$service_pod\""), q.where() + ": {" + m + "}");
+                if (!q.expr().contains("container_network_")) {
+                    // network counters live on the pod's sandbox row (container=""), everything else per container
+                    assertTrue(m.contains("container=~\"$service_container\"") && m.contains("container!=\"\""), q.where() + ": {" + m + "}");
+                }
+            }
+        }
+    }
+
+    /** The node row reads node-exporter's busy time on the chosen (pinned) CPUs only, as the node preset does. */
+    @Test
+    void nodeSizeDashboardReadsThePinnedCpusFromNodeExporter() {
+        Dashboard d = DASHBOARDS.stream().filter(x -> x.name().equals("node-size-comparison.json")).findFirst().orElseThrow();
+        List<Dashboard.Query> busy = d.queries().stream().filter(q -> q.expr().contains("node_cpu_seconds_total{")).toList();
+        assertFalse(busy.isEmpty(), d.name() + ": no node_cpu_seconds_total panel");
+        for (Dashboard.Query q : busy) {
+            assertTrue(q.expr().contains("cpu=~\"$node_cpu\"") && q.expr().contains("instance=~\"$node_instance\"")
+                    && q.expr().contains("mode!~\"idle|iowait\""), q.where() + ": " + q.expr());
+        }
+    }
+
     static boolean isOurDatasource(JsonNode ds) {
         return GrafanaDir.DATASOURCE_UID.equals(ds.path("uid").asText()) && GrafanaDir.DATASOURCE_TYPE.equals(ds.path("type").asText());
     }

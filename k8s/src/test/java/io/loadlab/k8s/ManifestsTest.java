@@ -2,6 +2,8 @@ package io.loadlab.k8s;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.loadlab.testsupport.SystemTest;
@@ -26,10 +28,10 @@ class ManifestsTest {
         assertEquals(1, r.all(Namespace.class).size(), overlay + ": one Namespace");
         assertEquals(Repo.NAMESPACE, r.all(Namespace.class).get(0).getMetadata().getName());
         for (HasMetadata o : r.objects()) {
-            if (!(o instanceof Namespace)) {
-                assertEquals(Repo.NAMESPACE, o.getMetadata().getNamespace(),
-                        overlay + ": " + o.getKind() + " " + o.getMetadata().getName() + " namespace");
-            }
+            // cluster-scoped: the Namespace, and Prometheus' node-reading ClusterRole and its binding (issue 23)
+            boolean clusterScoped = o instanceof Namespace || o instanceof ClusterRole || o instanceof ClusterRoleBinding;
+            assertEquals(clusterScoped ? null : Repo.NAMESPACE, o.getMetadata().getNamespace(),
+                    overlay + ": " + o.getKind() + " " + o.getMetadata().getName() + " namespace");
         }
         // The platform: one loadgen, Prometheus and Grafana in every overlay.
         r.loadgen();

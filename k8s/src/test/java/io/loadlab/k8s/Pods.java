@@ -56,12 +56,22 @@ final class Pods {
 
     /** True when a required anti-affinity term of {@code d} keeps it off any node running {@code other}. */
     static boolean repels(Deployment d, Deployment other) {
-        String ns = d.getMetadata().getNamespace();
         return requiredAntiAffinity(d).stream().anyMatch(t -> HOSTNAME.equals(t.getTopologyKey())
-                && (t.getNamespaces() == null || t.getNamespaces().isEmpty() || t.getNamespaces().contains(other.getMetadata().getNamespace()))
-                && t.getNamespaceSelector() == null
-                && Objects.equals(ns, other.getMetadata().getNamespace())
+                && coversNamespace(t, d.getMetadata().getNamespace(), other.getMetadata().getNamespace())
                 && matches(t.getLabelSelector(), podLabels(other)));
+    }
+
+    /**
+     * Kubernetes' rule for a term's namespaces: the listed ones and those its namespaceSelector picks (an empty
+     * selector picks every namespace); with neither, the pod's own. A non-empty selector reads namespace labels the
+     * manifests do not carry, so it counts as covering nothing here.
+     */
+    static boolean coversNamespace(PodAffinityTerm t, String own, String other) {
+        LabelSelector s = t.getNamespaceSelector();
+        boolean listed = t.getNamespaces() != null && !t.getNamespaces().isEmpty();
+        boolean everyNamespace = s != null && (s.getMatchLabels() == null || s.getMatchLabels().isEmpty())
+                && (s.getMatchExpressions() == null || s.getMatchExpressions().isEmpty());
+        return everyNamespace || (listed && t.getNamespaces().contains(other)) || (!listed && s == null && Objects.equals(own, other));
     }
 
     /** Label selector semantics (matchLabels AND matchExpressions); a null selector matches nothing. */

@@ -33,6 +33,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class PrometheusTest {
 
     static final List<String> OVERLAYS = Kustomize.OVERLAYS;
+    static final String POD_JOB = "loadlab-pods";
+    /** Where Kubernetes mounts a pod's service account token and the cluster's CA. */
+    static final String SERVICE_ACCOUNT = "/var/run/secrets/kubernetes.io/serviceaccount/";
+    static final String CADVISOR_JOB = "kubelet-cadvisor";
+    static final String NODE_EXPORTER_JOB = "node-exporter";
 
     /**
      * promtool checks the configuration as rendered. Debian's promtool (package 'prometheus') is built
@@ -45,7 +50,11 @@ class PrometheusTest {
     @ParameterizedTest
     @FieldSource("OVERLAYS")
     void configPassesPromtool(String overlay, @TempDir Path tmp) throws Exception {
-        String config = config(Kustomize.render(overlay));
+        // promtool requires the files a job names to exist: the pod's service account token and CA, here stand-ins
+        Path account = Files.createDirectories(tmp.resolve("serviceaccount"));
+        Files.writeString(account.resolve("token"), "token");
+        Files.writeString(account.resolve("ca.crt"), "");
+        String config = config(Kustomize.render(overlay)).replace(SERVICE_ACCOUNT, account + "/");
         String out = promtool(tmp.resolve("prometheus.yml"), config);
         if (out != null) {
             assertTrue(out.contains("field kubernetes_sd_configs not found"), overlay + ": promtool check config failed:\n" + out);
@@ -147,7 +156,7 @@ class PrometheusTest {
         JsonNode cfg = Rendered.MAPPER.readTree(config(r));
         assertEquals("5s", cfg.path("global").path("scrape_interval").asText(), overlay + ": scrape interval");
         JsonNode jobs = cfg.path("scrape_configs");
-        assertEquals(1, jobs.size(), overlay + ": one scrape job");
+        assertEquals(List.of(POD_JOB, CADVISOR_JOB, NODE_EXPORTER_JOB), jobNames(cfg), overlay + ": scrape jobs");
         JsonNode job = jobs.get(0);
         assertEquals("pod", job.path("kubernetes_sd_configs").get(0).path("role").asText());
         assertTrue(job.path("kubernetes_sd_configs").get(0).path("namespaces").path("own_namespace").asBoolean(),
@@ -201,6 +210,21 @@ class PrometheusTest {
         String data = c.getArgs().stream().filter(a -> a.startsWith("--storage.tsdb.path=")).findFirst()
                 .orElseThrow().substring("--storage.tsdb.path=".length());
         assertTrue(SecurityContextTest.volumeAt(Pods.spec(d), c, data).isPresent(), overlay + ": TSDB path " + data + " must be writable");
+    }
+
+    static List<String> jobNames(JsonNode config) {
+        List<String> names = new ArrayList<>();
+        config.path("scrape_configs").forEach(j -> names.add(j.path("job_name").asText()));
+        return names;
+    }
+
+    static JsonNode job(JsonNode config, String name) {
+        for (JsonNode j : config.path("scrape_configs")) {
+            if (name.equals(j.path("job_name").asText())) {
+                return j;
+            }
+        }
+        throw new AssertionError("no scrape job " + name);
     }
 
     static String config(Rendered r) {

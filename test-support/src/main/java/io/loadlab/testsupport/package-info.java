@@ -5,7 +5,9 @@
  * ({@link io.loadlab.testsupport.SockperfServer}, {@link io.loadlab.testsupport.SockperfClient}), Prometheus
  * ({@link io.loadlab.testsupport.Prometheus}), node-exporter ({@link io.loadlab.testsupport.NodeExporter}), a network namespace behind a shaped veth pair
  * ({@link io.loadlab.testsupport.NetnsLink}), and a loadgen agent's HTTP side faked byte for byte on a loopback
- * socket, scripted per endpoint to stall, drip, lie or flood ({@link io.loadlab.testsupport.FakeAgent}). Everything listens on loopback or in a namespace the test made, on
+ * socket, scripted per endpoint to stall, drip, lie or flood ({@link io.loadlab.testsupport.FakeAgent}), and a recorded
+ * metrics exposition (a kubelet's cAdvisor, node-exporter) replayed one capture per scrape to a real Prometheus
+ * ({@link io.loadlab.testsupport.RecordedExposition}). Everything listens on loopback or in a namespace the test made, on
  * free ports, and is stopped on close; a missing tool fails the test with a message naming it, never skips.
  * Tests that use any of it carry {@link io.loadlab.testsupport.SystemTest}.
  * <p>

@@ -33,7 +33,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Experiments: a matrix of targets by variants run cell by cell as ordinary runs, each cell judged
- * cpu-, network-, loadgen- or concurrency-bound. Same guards and error shape as {@code /runs}.
+ * cpu-, network-, loadgen- or concurrency-bound (or unknown, naming the figure it lacked), for our target or any
+ * service a Prometheus measures. Same guards and error shape as {@code /runs}.
  */
 @Path("/experiments")
 @Tag(name = "experiments")

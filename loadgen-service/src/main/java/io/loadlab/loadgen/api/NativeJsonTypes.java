@@ -29,6 +29,7 @@ import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.report.Disturbance;
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.resource.ResourceSpec;
 import io.loadlab.loadgen.report.LocalPorts;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.report.RunSeries;
@@ -59,7 +60,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         HttpRunSpec.class, HttpReport.class, HttpErrors.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
-        ExperimentSpec.class, ExperimentTarget.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
+        ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
         SearchOutcome.class, CellStats.class, Interval.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,

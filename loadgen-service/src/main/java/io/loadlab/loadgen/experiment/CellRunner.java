@@ -53,8 +53,8 @@ final class CellRunner {
     /** The wall clock, for the measured part's edges that a source's window is closed with. */
     private final Clock wall;
     private final Verdicts verdicts;
-    /** iperf's bulk run where that kind is installed. */
-    private final Optional<LinkProbe> probe;
+    /** Measures each target's link before its first cell. */
+    private final LinkMeasure links;
     /** The agents cells on agents may use ({@code agents: all} and {@code auto} count them at each cell). */
     private final AgentDiscovery agents;
     /** The loadgen's own cgroup CPU controller, for its throttling; empty where it has none. */
@@ -62,7 +62,6 @@ final class CellRunner {
 
     CellRunner(Runs runs, RunKinds kinds, Supplier<ActiveJob.Job> owner, ExperimentsConfig config, NanoClock clock,
                Clock wall, Optional<LinkProbe> probe, AgentDiscovery agents) {
-        this.probe = probe;
         this.agents = agents;
         this.runs = runs;
         this.kinds = kinds;
@@ -71,6 +70,8 @@ final class CellRunner {
         this.config = config;
         this.clock = clock;
         this.verdicts = new Verdicts(config.thresholds());
+        this.links = new LinkMeasure(kinds, config, probe, (spec, started, cancelled, duration)
+                -> runToEnd(spec, started, cancelled, null, duration));
     }
 
     /**
@@ -89,57 +90,9 @@ final class CellRunner {
                 v.keepAlive(), timeout);
     }
 
-    /**
-     * Measures the link by what the target supports: the probe (iperf3's TCP bulk run, down) against its iperf3
-     * port; where that does not answer (or no probe is installed), a download of its {@code download} URL, else, when
-     * every variant is our target's, of large {@code number} answers; else no capacity, saying why (a foreign target
-     * with neither has nothing to download from, and a guess would make every verdict rest on it).
-     */
+    /** @see LinkMeasure#measure */
     LinkCapacity measureLink(ExperimentTarget t, ExperimentSpec spec, Consumer<String> started, BooleanSupplier cancelled) {
-        String why = "no link probe installed";
-        if (probe.isPresent() && t.iperf() != null) {
-            Duration seconds = Duration.ofSeconds(Math.max(1, (config.capacityDuration().toMillis() + 999) / 1000));
-            RunRecord run = runToEnd(probe.get().spec(t.iperf(), seconds), started, cancelled, null, seconds);
-            CellFigures r = kinds.figures(run).orElse(null);
-            if (run.state() == io.loadlab.loadgen.run.RunState.COMPLETED && r != null && r.durationSeconds() > 0
-                    && r.bytesReceived() > 0) {
-                return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id(),
-                        probe.get().method(), null);
-            }
-            why = "the iperf3 port " + t.iperf() + " did not answer (run " + run.id() + " " + run.state().json()
-                    + (run.failure() == null ? "" : ": " + run.failure()) + ")";
-        }
-        int c = config.capacityConnections();
-        HttpRunSpec download;
-        if (t.download() != null) {
-            download = new HttpRunSpec(t.download(), "GET", null, null, c, Math.min(2, c), config.capacityDuration(),
-                    Duration.ofMillis(500), 0, true, Duration.ofSeconds(10));
-            why += "; downloaded " + t.download();
-        } else if (spec.variants().stream().noneMatch(Variant::carriesRequest)) {
-            download = httpSpec(t, new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0), config.capacityDuration(),
-                    Duration.ofMillis(500), Duration.ofSeconds(10));
-        } else {
-            return LinkCapacity.none(t.name(), why + "; no download URL and no linkMbps for a target whose requests are "
-                    + "not ours");
-        }
-        return download(t, download, started, cancelled, why);
-    }
-
-    /** Downloads for a while: bytes per second achieved estimate the link, from below. */
-    private LinkCapacity download(ExperimentTarget t, HttpRunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
-                                  String why) {
-        RunRecord run = runToEnd(spec, started, cancelled, null, config.capacityDuration());
-        CellFigures r = kinds.figures(run).orElse(null);
-        if (r == null || r.durationSeconds() <= 0 || r.bytesReceived() == 0) {
-            String failed = "cannot measure the link to " + t.name() + ": run " + run.id() + " " + run.state().json()
-                    + (run.failure() == null ? " without data" : ": " + run.failure());
-            if (t.download() != null) { // a foreign target's cells still run, their link utilisation unmeasured
-                return LinkCapacity.none(t.name(), why + "; " + failed);
-            }
-            throw new IllegalStateException(failed);
-        }
-        return new LinkCapacity(t.name(), r.bytesReceived() * 8 / r.durationSeconds() / 1e6, true, run.id(),
-                LinkCapacity.DOWNLOAD, why);
+        return links.measure(t, spec, started, cancelled);
     }
 
     /**

@@ -8,7 +8,8 @@ import java.util.List;
  * What limited one cell, the figures it rests on, and whether the cell's figures can be trusted.
  *
  * @param verdict     {@code cpu-bound}, {@code cpu-throttled}, {@code cpu-contended}, {@code network-bound},
- *                    {@code loadgen-bound} or {@code concurrency-bound}
+ *                    {@code loadgen-bound}, {@code concurrency-bound}, or {@code unknown} when a figure the rules
+ *                    needed was unmeasured (the reason names it and why)
  * @param trustworthy false for {@code loadgen-bound}: the generator, not the target, set the pace
  * @param reason      one sentence a reader can check against the evidence
  * @param judgedFrom  the evidence's figures the verdict rested on ({@code targetCpu}, {@code linkUtilisation} ...);

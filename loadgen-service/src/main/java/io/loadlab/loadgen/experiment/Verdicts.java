@@ -95,17 +95,13 @@ public final class Verdicts {
             return j.verdict(Verdict.LOADGEN, false, f("achieved rate %.0f%% below the requested with neither CPU nor link "
                     + "saturated: the loadgen fell behind its schedule (or has too few connections for the rate)", 100 * e.scheduleLag()));
         }
-        if (loadgenWaited && e.targetCpu() == null) {
-            // "the target had room to spare" would rest on the missing figure (a Prometheus gone mid-cell read so,
-            // with the loadgen's threads waiting 0.35 of its core)
-            return j.unknown("targetCpu", "cannot tell loadgen-bound from cpu-bound: the loadgen waited for a CPU and "
-                    + "the target's CPU is unknown");
-        }
         if (loadgenWaited) {
             return j.verdict(Verdict.LOADGEN, false, f("the loadgen's threads waited for a CPU %.2f of its cores' time >= %.2f "
-                            + "(event loops busy or waiting %s) while the target had room to spare (CPU %s + wait %s < %.2f): "
-                            + "the starved generator set the pace, its figures are not trustworthy", e.loadgenWait(), t.runQueueWait(),
-                    fmt(e.loadgenLoops()), fmt(e.targetCpu()), fmt(e.targetWait()), t.cpuSaturation()));
+                            + "(event loops busy or waiting %s)", e.loadgenWait(), t.runQueueWait(), fmt(e.loadgenLoops()))
+                    + (e.targetCpu() == null ? " (the target's CPU unmeasured: " + j.why("targetCpu") + ")"
+                    : f(" while the target had room to spare (CPU %.2f + wait %s < %.2f)", e.targetCpu(), fmt(e.targetWait()),
+                    t.cpuSaturation()))
+                    + ": the starved generator set the pace, its figures are not trustworthy");
         }
         if (e.targetCpu() == null || e.linkUtilisation() == null) {
             return j.unknown(e.targetCpu() == null ? "targetCpu" : null, e.linkUtilisation() == null ? "linkUtilisation" : null,

@@ -17,18 +17,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * The two calls of the Prometheus HTTP API a source makes: an instant query ({@code /api/v1/query}) and the active
- * targets ({@code /api/v1/targets?state=active}, for their scrape interval). Each exchange has a deadline on the
+ * The calls of the Prometheus HTTP API a source makes: an instant query ({@code /api/v1/query}), the raw samples of
+ * one series (the same endpoint with a range selector, for their spacing) and the active targets
+ * ({@code /api/v1/targets?state=active}, for their scrape interval). Each exchange has a deadline on the
  * whole of it, body included ({@code HttpRequest.timeout} covers the headers only, so a server that sends headers
  * and then stalls would hold a cell forever), and a cap on the body. Never throws: failures are values.
  */
@@ -86,6 +90,47 @@ final class PrometheusApi {
         } catch (NumberFormatException e) {
             return QueryAnswer.failed(ApiFailure.Kind.NOT_PROMETHEUS, base + " answered a value that is not a number");
         }
+    }
+
+    /**
+     * The stored samples' timestamps over {@code lookBack} before {@code time} of one series {@code selector} matches:
+     * the first in label order, since the check has made the query match one target, whose series share its
+     * scrapes. Two exchanges: the series, then that one series' raw samples (a selector over 16 cores' modes at a 1 s
+     * scrape would be ~40,000 samples, past the cap; one series for 5 min is ~300, 10 KB).
+     */
+    StoredSamples storedSamples(String selector, Instant time, Duration lookBack) {
+        QueryAnswer series = query(selector, time);
+        if (series.failure() != null) {
+            return StoredSamples.failed(series.failure());
+        }
+        if (series.series().isEmpty()) {
+            return new StoredSamples(null, List.of(), null);
+        }
+        Series first = series.series().stream().min(Comparator.comparing(Series::describe)).orElseThrow();
+        String exact = new TreeMap<>(first.labels()).entrySet().stream()
+                .map(e -> e.getKey() + "=\"" + PromQl.escape(e.getValue()) + "\"")
+                .collect(Collectors.joining(",", "{", "}"));
+        String seconds = BigDecimal.valueOf(time.toEpochMilli(), 3).toPlainString();
+        Exchange x = get("/api/v1/query?query=" + URLEncoder.encode(exact + "[" + Math.max(1, lookBack.toMillis()) + "ms]",
+                StandardCharsets.UTF_8) + "&time=" + seconds, MAX_QUERY_BYTES);
+        if (x.failure != null) {
+            return StoredSamples.failed(x.failure);
+        }
+        if (!x.data.path("resultType").asText("").equals("matrix")) {
+            return StoredSamples.failed(new ApiFailure(ApiFailure.Kind.NOT_PROMETHEUS, base + " answered a range selector without a matrix"));
+        }
+        List<Long> millis = new ArrayList<>();
+        for (JsonNode s : x.data.path("result")) {
+            for (JsonNode sample : s.path("values")) {
+                JsonNode t = sample.path(0);
+                if (!t.isNumber()) {
+                    return StoredSamples.failed(new ApiFailure(ApiFailure.Kind.NOT_PROMETHEUS, base + " answered a sample time that is not a number"));
+                }
+                millis.add(Math.round(t.doubleValue() * 1000)); // seconds with 3 decimals: a double holds them to 0.2 µs
+            }
+        }
+        millis.sort(null);
+        return new StoredSamples(first.describe(), millis, null);
     }
 
     /** The scrape interval of the active targets whose labels satisfy {@code match} (see {@link ScrapeInterval}). */

@@ -23,8 +23,8 @@ public final class PrometheusSource implements ResourceSource {
 
     /** The check looks back at least this far, so a target idle before the load still shows its series. */
     static final Duration CHECK_RANGE = Duration.ofMinutes(5);
-    /** A rate over fewer scrapes rests on two or three samples; four leaves three intervals. */
-    static final int MIN_SCRAPES = 4;
+    /** The experiment's field for a cell's measured length: the check names it when a cell is too short. */
+    static final String DURATION_FIELD = "duration";
     /** Series shown for an ambiguous match: enough to see which label tells them apart. */
     static final int SHOWN = 3;
 
@@ -80,6 +80,7 @@ public final class PrometheusSource implements ResourceSource {
         Duration range = cellDuration.compareTo(CHECK_RANGE) > 0 ? cellDuration : CHECK_RANGE;
         Violations v = new Violations();
         List<String> warnings = new ArrayList<>();
+        String cpuQuery = null; // the one that matched: the spacing of its samples decides the shortest cell
         for (Figure f : Figure.values()) {
             List<String> queries = queries(f, range);
             if (queries.isEmpty()) {
@@ -87,22 +88,17 @@ public final class PrometheusSource implements ResourceSource {
                 continue;
             }
             String queryField = field + (spec.queries().containsKey(f.json()) ? ".queries." + f.json() : ".preset");
-            checkFigure(f, queries, now, field, queryField, v, warnings);
+            String matched = checkFigure(f, queries, now, field, queryField, v, warnings);
+            cpuQuery = f == Figure.CPU ? matched : cpuQuery;
         }
         v.throwIfAny();
         ScrapeInterval scrape = api.scrapeInterval(spec.match());
-        if (scrape.interval() == null) {
-            warnings.add("scrape interval unknown (" + scrape.failure() + "): a cell should span at least " + MIN_SCRAPES + " scrapes");
-        } else if (cellDuration.compareTo(scrape.interval().multipliedBy(MIN_SCRAPES)) < 0) {
-            warnings.add("a cell of " + PrometheusApi.seconds(cellDuration) + " spans fewer than " + MIN_SCRAPES + " scrapes of "
-                    + PrometheusApi.seconds(scrape.interval()) + (scrape.matched() ? " (the matched target's)" : " (the longest of Prometheus's targets)")
-                    + ": each rate rests on few samples; make cells at least " + PrometheusApi.seconds(scrape.interval().multipliedBy(MIN_SCRAPES))
-                    + " or scrape more often");
-        }
+        warnings.addAll(SampleSpacing.measure(api, cpuQuery, scrape, now).judge(field, DURATION_FIELD, cellDuration));
         return List.copyOf(warnings);
     }
 
-    private void checkFigure(Figure f, List<String> queries, Instant now, String field, String queryField, Violations v,
+    /** The query that matched one series, else null with the violation or warning added. */
+    private String checkFigure(Figure f, List<String> queries, Instant now, String field, String queryField, Violations v,
                              List<String> warnings) {
         for (String q : queries) {
             QueryAnswer a = api.query(q, now);
@@ -113,27 +109,28 @@ public final class PrometheusSource implements ResourceSource {
             if (failure != null) {
                 v.add(failure.kind() == ApiFailure.Kind.TOO_LARGE ? field + ".match" : queryField,
                         f.json() + ": " + failure.message() + " for " + q + (failure.kind() == ApiFailure.Kind.TOO_LARGE ? ": narrow resources.match" : ""));
-                return;
+                return null;
             }
             int n = a.series().size();
             if (n > 1) {
                 v.add(field + ".match", f.json() + ": " + q + " matched " + n + " series, "
                         + a.series().stream().limit(SHOWN).map(Series::describe).collect(Collectors.joining(", "))
                         + (n > SHOWN ? ", ..." : "") + ": narrow resources.match to one target");
-                return;
+                return null;
             }
             if (n == 1) {
-                return;
+                return q;
             }
         }
         String tried = String.join(" nor ", queries);
-        if (f == Figure.CPU) {
-            v.add(field + ".match", "cpu: " + tried + " matched no series");
+        if (f == Figure.CPU) { // the user's own query names its series itself; a preset's are narrowed by the match
+            v.add(spec.queries().containsKey(f.json()) ? queryField : field + ".match", "cpu: " + tried + " matched no series");
         } else if (f == Figure.LIMIT) {
             warnings.add("limit: " + tried + " matched no series: no CPU quota seen, limit and throttled will be null");
         } else {
             warnings.add(f.json() + ": " + tried + " matched no series: it will be unmeasured");
         }
+        return null;
     }
 
     @Override

@@ -13,11 +13,14 @@ public interface ResourceSource {
      * Checked before any load: every query answers, and matches exactly one series for the target.
      *
      * @param field        where the spec named this source, e.g. {@code targets[1].resources}
-     * @param cellDuration the measured length of a cell, against the scrape interval
+     * @param cellDuration the measured length of a cell (the experiment's {@code duration}), against the spacing of
+     *                     the stored samples and the scrape interval
      * @return warnings for the experiment's record (a cell spans fewer than 4 scrapes, a figure the source
      *         cannot give); never null
      * @throws io.loadlab.loadgen.run.InvalidSpecException naming the field, the query and what it matched, when
-     *         the source cannot be used (unreachable, a query error, a required figure matching 0 or many series)
+     *         the source cannot be used (unreachable, a query error, a required figure matching 0 or many series);
+     *         or naming the experiment's {@code duration} when a cell would hold fewer than two of the samples the cpu
+     *         figure rests on (Prometheus stores them further apart than it scrapes when the exporter stamps them)
      */
     List<String> check(String field, Duration cellDuration);
 

@@ -13,7 +13,10 @@
  * at the cell's end; {@link io.loadlab.loadgen.resource.PrometheusApi} is the HTTP API client (a deadline on each
  * whole exchange, a capped body), whose failures are values ({@link io.loadlab.loadgen.resource.ApiFailure}) that
  * the check turns into 400s naming {@code url}, {@code preset}, {@code queries.<figure>} or {@code match}, and the
- * window into figures that are null with their reason.
+ * window into figures that are null with their reason. The check also measures how far apart Prometheus stores the
+ * samples the cpu query reads ({@link io.loadlab.loadgen.resource.SampleSpacing}, over the selectors
+ * {@link io.loadlab.loadgen.resource.RangeSelectors} finds): an exporter that stamps its own samples is stored more
+ * sparsely than it is scraped, and a cell under two of those spacings is refused on {@code duration}.
  *
  * <p>May depend on the JDK, CDI, Jackson (the API's JSON, the spec's JSON shape), {@code scrape} (the shared HTTP
  * client, the exposition parser, the capped body), {@code run} (its {@code Violations} and

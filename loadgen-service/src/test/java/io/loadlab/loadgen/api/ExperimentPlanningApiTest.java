@@ -31,6 +31,11 @@ class ExperimentPlanningApiTest {
         return String.join(",", Collections.nCopies(n, "{}"));
     }
 
+    /** Variants an experiment can run: each label its own (one of 400,000 copies is refused on the list's length first). */
+    static String distinct(int n) {
+        return IntStream.range(0, n).mapToObj(i -> "{\"number\":" + (i + 1) + "}").collect(Collectors.joining(","));
+    }
+
     @Test
     void theReportersSearchIsRefusedOnItsVariants() {
         String body = "{\"targets\":" + targets(9) + ",\"variants\":[" + variants(400_000) + "],\"linkMbps\":1000,"
@@ -46,7 +51,7 @@ class ExperimentPlanningApiTest {
 
     @Test
     void underTheListCapsThePlanIsCountedInLongsAndRefusedOnRunsPlanned() {
-        String body = "{\"targets\":" + targets(100) + ",\"variants\":[" + variants(100) + "],\"calibrate\":true,"
+        String body = "{\"targets\":" + targets(100) + ",\"variants\":[" + distinct(100) + "],\"calibrate\":true,"
                 + "\"repeats\":20,\"search\":{\"p99Millis\":5,\"maxSteps\":30}}";
         refused(body, "runsPlanned", "would start up to 6000103 runs, more than 200 (loadgen.experiments.max-runs)");
     }
@@ -54,7 +59,7 @@ class ExperimentPlanningApiTest {
     @Test
     void aPlanOfExactlyMaxRunsPassesThePlanningCheck() {
         // 10 targets x 20 variants, link given: 200 runs, the cap itself. Refused on something else, never on the plan.
-        String body = "{\"targets\":" + targets(10) + ",\"variants\":[" + variants(20) + "],\"linkMbps\":1000,"
+        String body = "{\"targets\":" + targets(10) + ",\"variants\":[" + distinct(20) + "],\"linkMbps\":1000,"
                 + "\"duration\":\"soon\"}";
         authed().body(body).post("/experiments").then().statusCode(400)
                 .body("violations.field", equalTo(java.util.List.of("duration")));

@@ -345,9 +345,12 @@ class ForeignTargetsNetnsTest {
             gone.close();
         }
         assertEquals("completed", x.getString("state"), x.prettify());
-        assertEquals("unknown", x.getString("cells[0].verdict.verdict"), x.prettify());
+        // unknown, or loadgen-bound when the loadgen's own threads waited (a JVM on one core: 0.35 measured), which
+        // main's rule keeps on the loadgen's measured wait and says the target's CPU was unmeasured
+        assertTrue(List.of("unknown", "loadgen-bound").contains(x.getString("cells[0].verdict.verdict")), x.prettify());
+        assertTrue(!x.getList("cells[0].verdict.judgedFrom").contains("targetCpu"), "never judged from the missing figure");
         assertTrue(x.getString("cells[0].verdict.evidence.unmeasured.targetCpu").contains("did not answer"), x.prettify());
-        assertTrue(x.getString("cells[0].verdict.reason").contains("targetCpu"), x.getString("cells[0].verdict.reason"));
+        assertTrue(x.getString("cells[0].verdict.reason").contains("unmeasured"), x.getString("cells[0].verdict.reason"));
     }
 
     private static Thread daemon(Runnable body) {

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Collections;
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -20,7 +19,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class ExperimentSpecMaxRunsTest {
 
-    static final Variant V = new Variant(10, 50, 2, true, 0);
+    /** {@code n} variants, each its own label (a spec refuses two alike). */
+    static List<Variant> variants(int n) {
+        return IntStream.range(0, n).mapToObj(i -> new Variant(i + 1, 50, 2, true, 0)).toList();
+    }
     static final SearchSpec SEARCH = new SearchSpec(5, 0.01, 100, 100_000, 30, 0.05);
 
     static List<ExperimentTarget> targets(int n) {
@@ -30,14 +32,14 @@ class ExperimentSpecMaxRunsTest {
 
     @Test
     void theReportersSpecPlansItsTrueCount() {
-        ExperimentSpec spec = new ExperimentSpec(null, targets(9), Collections.nCopies(400_000, V),
+        ExperimentSpec spec = new ExperimentSpec(null, targets(9), variants(400_000),
                 Duration.ofSeconds(1), null, null, 100.0, SEARCH, 20, null);
         assertEquals(2_160_000_000L, spec.maxRuns(), "9 x 400,000 x 30 x 20, the link given");
     }
 
     @Test
     void linkProbesCalibrationAndAutoAgentsCount() {
-        ExperimentSpec spec = new ExperimentSpec(null, targets(100), Collections.nCopies(100, V),
+        ExperimentSpec spec = new ExperimentSpec(null, targets(100), variants(100),
                 Duration.ofSeconds(1), null, null, null, SEARCH, 20, true, ExperimentSpec.AUTO);
         assertEquals(100L * 100 * 30 * 20 * 7 + 100 + 3, spec.maxRuns(),
                 "the caps' largest: 42,000,103 runs, each pair 30 steps x 20 repeats x 7 agent tries, "

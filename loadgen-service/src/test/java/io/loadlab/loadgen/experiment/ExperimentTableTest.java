@@ -52,6 +52,24 @@ class ExperimentTableTest {
     }
 
     @Test
+    void textShowsTheChecksWarningsAndALinkNothingCouldMeasure() {
+        ExperimentRecord x = ExperimentRecord.started("20250102-030405-000-003", sample().spec(), T0)
+                .withWarnings(List.of("targets[0].resources: a cell spans 2 scrapes, fewer than 4"))
+                .withLink(LinkCapacity.none("target-2", "no download URL and no linkMbps"));
+        String text = ExperimentTable.text(x);
+        assertTrue(text.contains("  warning: targets[0].resources: a cell spans 2 scrapes, fewer than 4\n"), text);
+        assertTrue(text.contains("  link to target-2: unknown (no download URL and no linkMbps)\n"), text);
+    }
+
+    @Test
+    void warningsAreBounded() {
+        List<String> many = java.util.Collections.nCopies(60, "w".repeat(600));
+        ExperimentRecord x = ExperimentRecord.started("20250102-030405-000-004", sample().spec(), T0).withWarnings(many);
+        assertEquals(ExperimentRecord.MAX_WARNINGS, x.warnings().size());
+        assertEquals(ExperimentRecord.MAX_WARNING, x.warnings().get(0).length());
+    }
+
+    @Test
     void aCellOnAgentsSaysHowManyInBothLayouts() {
         ExperimentRecord x = sample();
         CellResult c = x.cells().get(0);

@@ -182,15 +182,6 @@ class VerdictsTest {
     }
 
     @Test
-    void aWaitingLoadgenIsNotLoadgenBoundOnAnUnmeasuredTargetCpu() {
-        Evidence e = new Evidence(null, null, null, null, 0.001, 0.11, 0.27, 0.35, 0.0, null, null, "prometheus process", null,
-                Map.of("targetCpu", "Prometheus at http://127.0.0.1:1 did not answer"));
-        Verdict v = verdicts.decide(e);
-        assertEquals(Verdict.UNKNOWN, v.verdict(), v.reason());
-        assertTrue(v.reason().contains("targetCpu"), v.reason());
-    }
-
-    @Test
     void everyVerdictSaysWhatItWasJudgedFrom() {
         Verdict cpu = verdicts.decide(new Evidence(0.97, 0.0, 0.0, null, 0.1, 0.3, 0.4, 0.02, 0.0, null));
         assertEquals(List.of("loadgenCpu", "loadgenLoops", "loadgenThrottled", "targetCpu", "linkUtilisation"), cpu.judgedFrom());

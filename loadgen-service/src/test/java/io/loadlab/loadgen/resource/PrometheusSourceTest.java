@@ -7,6 +7,7 @@ import io.loadlab.loadgen.run.Violation;
 import io.loadlab.testsupport.FakeAgent;
 import io.loadlab.testsupport.FakeAnswer;
 import io.loadlab.testsupport.FreePorts;
+import io.loadlab.testsupport.LocalProcess;
 import io.loadlab.testsupport.Prometheus;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -24,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,8 +41,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Prometheus source against a real Prometheus that scrapes itself every second, twice (jobs {@code prometheus}
- * and {@code twin}, so a match on both is ambiguous), and against a raw socket that stalls. One Prometheus for the
- * class; the last test stops it.
+ * and {@code twin}, so a match on both is ambiguous), and a real node-exporter (Debian's
+ * {@code prometheus-node-exporter}, only the collectors the node preset reads), and against a raw socket that
+ * stalls. One Prometheus for the class; the last test stops it.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PrometheusSourceTest {
@@ -52,11 +55,17 @@ class PrometheusSourceTest {
     @TempDir
     static Path work;
     private static Prometheus prometheus;
+    private static LocalProcess nodeExporter;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @BeforeAll
     static void start() throws Exception {
+        int nodePort = FreePorts.tcp();
+        nodeExporter = LocalProcess.start("prometheus-node-exporter", List.of("prometheus-node-exporter",
+                "--web.listen-address=127.0.0.1:" + nodePort, "--collector.disable-defaults", "--collector.cpu",
+                "--collector.schedstat", "--collector.netdev", "--collector.pressure"), work);
+        nodeExporter.awaitReady("http://127.0.0.1:" + nodePort + "/metrics", Duration.ofSeconds(20));
         Path config = work.resolve("prometheus.yml");
         Path targets = work.resolve("self.json");
         Files.writeString(config, """
@@ -68,14 +77,18 @@ class PrometheusSourceTest {
                     file_sd_configs: [{files: ["%1$s"], refresh_interval: 1s}]
                   - job_name: twin
                     file_sd_configs: [{files: ["%1$s"], refresh_interval: 1s}]
-                """.formatted(targets));
+                  - job_name: node
+                    static_configs: [{targets: ["127.0.0.1:%2$d"]}]
+                """.formatted(targets, nodePort));
         prometheus = Prometheus.start(config, work);
         // its own port is known only now: file_sd reads the target when the file appears
-        Files.writeString(targets, "[{\"targets\": [\"" + URI.create(prometheus.base()).getAuthority() + "\"]}]");
+        // written whole, then renamed: file_sd reading a half-written file logs "unexpected end of JSON input"
+        Path next = Files.writeString(work.resolve("self.json.new"), "[{\"targets\": [\"" + URI.create(prometheus.base()).getAuthority() + "\"]}]");
+        Files.move(next, targets, StandardCopyOption.ATOMIC_MOVE);
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (samples("count_over_time(" + SELF + "[1m])") < 4) {
+        while (samples("count_over_time(" + SELF + "[1m])") < 4 || samples("count_over_time(node_cpu_seconds_total{cpu=\"0\",mode=\"user\"}[1m])") < 4) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("Prometheus had not scraped itself 4 times within 30 s: " + prometheus.logTail());
+                throw new AssertionError("Prometheus had not scraped itself and node-exporter 4 times within 30 s: " + prometheus.logTail());
             }
             Thread.sleep(250);
         }
@@ -85,6 +98,9 @@ class PrometheusSourceTest {
     static void stop() {
         if (prometheus != null) {
             prometheus.close();
+        }
+        if (nodeExporter != null) {
+            nodeExporter.close();
         }
     }
 
@@ -159,9 +175,52 @@ class PrometheusSourceTest {
         assertEquals(Set.of("limit", "throttled", "wait"), o.unmeasured().keySet());
     }
 
-    /** Every template of every preset, filled as a spec fills it, is PromQL this Prometheus evaluates (no series here). */
+    /**
+     * node-exporter's counters for this machine's two cores: the CPU figure counts everything on them (scope
+     * {@code cores}) and is the sum of each core's and mode's rate over the raw samples; the run-queue wait comes from
+     * schedstat, or from PSI where the kernel has no /proc/schedstat (this sandbox's has none: the second template
+     * answers); the device is the first node-exporter lists (no {@code lo} here either).
+     */
     @Test
     @Order(3)
+    void nodePresetOnARealNodeExporter() throws Exception {
+        String device = query("node_network_transmit_bytes_total{job=\"node\"}", Instant.now()).path("result").path(0).path("metric")
+                .path("device").asText();
+        assertTrue(!device.isEmpty(), "node-exporter lists a network device");
+        PrometheusSource node = source(new ResourceSpec("prometheus", URI.create(prometheus.base()), "node", Map.of("job", "node"),
+                "0-1", device, null, TIMEOUT));
+        List<String> warnings = node.check(FIELD, Duration.ofSeconds(4));
+        assertEquals(List.of("limit: the node preset cannot give it: it will be unmeasured",
+                "throttled: the node preset cannot give it: it will be unmeasured"), warnings);
+
+        ResourceWindow window = node.open();
+        Instant start = Instant.now();
+        Thread.sleep(2500);
+        Instant end = Instant.now();
+        ResourceFigures f = window.close(start, end);
+
+        assertEquals("prometheus node", f.source());
+        assertEquals(ResourceFigures.CORES, f.cpuScope());
+        assertNotNull(f.cpuCores(), f.unmeasured().toString());
+        double expected = 0;
+        long range = Duration.between(start, end).toMillis();
+        JsonNode series = query("node_cpu_seconds_total{mode!~\"idle|iowait\",cpu=~\"0|1\",job=\"node\"}[" + range + "ms]", end).path("result");
+        assertTrue(series.size() >= 2 * 6, "two cores, six busy modes at least: " + series.size());
+        for (JsonNode s : series) {
+            expected += expectedRate(s.path("values"), end, range);
+        }
+        assertEquals(expected, f.cpuCores(), 1e-9);
+        assertTrue(f.cpuCores() >= 0 && f.cpuCores() <= 2 * 1.1, "at most two cores, and rate()'s extrapolation: " + f.cpuCores());
+        assertNotNull(f.waitCores(), f.unmeasured().toString());
+        assertTrue(f.waitCores() >= 0);
+        assertNotNull(f.sentBytesPerSecond(), f.unmeasured().toString());
+        assertTrue(f.sentBytesPerSecond() >= 0);
+        assertEquals(Map.of("limit", "the node preset cannot give it", "throttled", "the node preset cannot give it"), f.unmeasured());
+    }
+
+    /** Every template of every preset, filled as a spec fills it, is PromQL this Prometheus evaluates (no series here). */
+    @Test
+    @Order(4)
     void everyPresetQueryParses() {
         ResourceSpec all = new ResourceSpec("prometheus", URI.create(prometheus.base()), "node",
                 Map.of("namespace", "shop", "pod", "checkout-.*", "container", "app", "instance", "10.200.7.2:9100\"}"), "0,2-3", "lgexp-t",
@@ -182,7 +241,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void wrongUrlIsA400OnTheUrl() {
         String nothing = "http://127.0.0.1:" + FreePorts.tcp();
         Violation v = invalid(source(spec(nothing, "process", Map.of("job", "prometheus"), null)), TIMEOUT);
@@ -191,7 +250,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void queryErrorNamesTheQueryWithPrometheussText() {
         Violation v = invalid(source(spec(prometheus.base(), "custom", null, Map.of("cpu", "rate(process_cpu_seconds_total["))), TIMEOUT);
         assertEquals(FIELD + ".queries.cpu", v.field());
@@ -203,16 +262,20 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(6)
+    @Order(7)
     void emptyMatchIsA400OnTheMatch() {
         Violation v = invalid(source(spec(prometheus.base(), "process", Map.of("job", "nope"), null)), TIMEOUT);
         assertEquals(FIELD + ".match", v.field());
         assertTrue(v.message().startsWith("cpu: ") && v.message().endsWith("matched no series"), v.message());
         assertTrue(v.message().contains("job=~\"nope\""), v.message());
+
+        Violation own = invalid(source(spec(prometheus.base(), "custom", null, Map.of("cpu", "rate(process_cpu_seconds_total{job=\"nope\"}[$__range])"))), TIMEOUT);
+        assertEquals(FIELD + ".queries.cpu", own.field());
+        assertEquals("cpu: rate(process_cpu_seconds_total{job=\"nope\"}[300000ms]) matched no series", own.message(), "checked over 5 minutes");
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void ambiguousMatchShowsTheSeries() {
         Violation v = invalid(source(spec(prometheus.base(), "process", Map.of("job", "prometheus|twin"), null)), TIMEOUT);
         assertEquals(FIELD + ".match", v.field());
@@ -221,7 +284,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void stalledPrometheusFailsWithinItsTimeout() {
         try (FakeAgent silent = FakeAgent.start("silent", "0").on(FakeAgent.Endpoint.OTHER, r -> FakeAnswer.json("{}").after(60_000));
              FakeAgent dripping = FakeAgent.start("dripping", "0")
@@ -245,7 +308,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void notPrometheusAndAFloodAreNamed() {
         byte[] flood = ("{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + "{\"metric\":{},\"value\":[1,\"1\"]},".repeat(60_000)
                 + "]}}").getBytes(StandardCharsets.UTF_8);
@@ -262,7 +325,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void scrapeIntervalOfAllTargetsWhenNoneMatches() {
         PrometheusSource custom = source(spec(prometheus.base(), "custom", null, Map.of("cpu", "vector(1)", "limit", "vector(1) / 0")));
         assertTrue(custom.check(FIELD, Duration.ofSeconds(3)).contains("a cell of 3 s spans fewer than 4 scrapes of 1 s (the longest of"
@@ -276,7 +339,7 @@ class PrometheusSourceTest {
     }
 
     @Test
-    @Order(11)
+    @Order(12)
     void prometheusStoppedDuringTheCellLeavesEveryFigureNullWithTheReason() throws Exception {
         PrometheusSource source = source(spec(prometheus.base(), "node", Map.of("job", "prometheus"), null));
         ResourceWindow window = process().open();
@@ -320,11 +383,17 @@ class PrometheusSourceTest {
      */
     private static double expectedRate(String selector, Instant start, Instant end) throws Exception {
         long rangeMs = Duration.between(start, end).toMillis();
-        JsonNode values = query(selector + "[" + rangeMs + "ms]", end).path("result").path(0).path("values");
+        JsonNode result = query(selector + "[" + rangeMs + "ms]", end).path("result");
+        assertEquals(1, result.size(), result.toString());
+        return expectedRate(result.path(0).path("values"), end, rangeMs);
+    }
+
+    /** Durations in whole milliseconds before dividing, as Prometheus does: a timestamp in seconds as a double is off by ~1e-7 s. */
+    private static double expectedRate(JsonNode values, Instant end, long rangeMs) {
         int n = values.size();
         assertTrue(n >= 2, "at least two samples in the window: " + values);
-        double firstT = values.get(0).get(0).asDouble();
-        double lastT = values.get(n - 1).get(0).asDouble();
+        long firstT = Math.round(values.get(0).get(0).asDouble() * 1000);
+        long lastT = Math.round(values.get(n - 1).get(0).asDouble() * 1000);
         double firstV = Double.parseDouble(values.get(0).get(1).asText());
         double increase = 0;
         double prev = firstV;
@@ -333,10 +402,10 @@ class PrometheusSourceTest {
             increase += v >= prev ? v - prev : v; // a reset counts from zero
             prev = v;
         }
-        double evalT = end.toEpochMilli() / 1000.0;
-        double toStart = firstT - (evalT - rangeMs / 1000.0);
-        double toEnd = evalT - lastT;
-        double sampled = lastT - firstT;
+        long evalT = end.toEpochMilli();
+        double toStart = (firstT - (evalT - rangeMs)) / 1000.0;
+        double toEnd = (evalT - lastT) / 1000.0;
+        double sampled = (lastT - firstT) / 1000.0;
         double average = sampled / (n - 1);
         if (increase > 0 && firstV >= 0) {
             toStart = Math.min(toStart, sampled * (firstV / increase));
