@@ -9,38 +9,64 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A real nginx on a free loopback port, configured by {@code nginx.conf} next to this class (the file bench/ uses):
+ * A real nginx on a free port, configured by {@code nginx.conf} next to this class (the file bench/ uses):
  * {@code body} on every path, 404 on {@code /missing}, a 301 on {@code /moved} and its counters on {@code /status}.
- * Fails, never skips, when nginx is not installed.
+ * Or, by {@link #files}, by {@code nginx-files.conf}: a directory's files, gzip at level 9 (a foreign target that
+ * exports nothing, whose answers cost it CPU), behind a command prefix (a namespace, a core). Fails, never skips,
+ * when nginx is not installed.
  */
 public final class Nginx implements AutoCloseable {
 
     private static final Pattern STATUS = Pattern.compile("\\s(\\d+)\\s+(\\d+)\\s+(\\d+)\\s");
 
     private final LocalProcess process;
+    private final String host;
     private final int port;
 
-    private Nginx(LocalProcess process, int port) {
+    private Nginx(LocalProcess process, String host, int port) {
         this.process = process;
+        this.host = host;
         this.port = port;
     }
 
     public static Nginx start(String body) throws IOException, InterruptedException {
-        String nginx = findNginx();
         Path dir = Files.createTempDirectory("loadlab-nginx");
         int port = FreePorts.tcp();
         String conf = Resources.text("nginx.conf").replace("@DIR@", dir.toString())
                 .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"));
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
-        LocalProcess p = LocalProcess.start("nginx", List.of(nginx, "-p", dir.toString(), "-c", file.toString()), dir);
-        Nginx peer = new Nginx(p, port);
+        return launch(List.of(), "127.0.0.1", port, dir, file);
+    }
+
+    /**
+     * Serves the files under {@code root} with gzip at level 9 for text ({@code nginx-files.conf}), listening on
+     * {@code host} (an address inside the namespace the prefix enters) and a free port; {@code prefix} goes before
+     * the command ({@code nsenter --net=...}, {@code taskset -c 1}; each must exec, so the process is nginx itself).
+     */
+    public static Nginx files(List<String> prefix, String host, Path root) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("loadlab-nginx");
+        int port = FreePorts.tcp();
+        String conf = Resources.text("nginx-files.conf").replace("@DIR@", dir.toString())
+                .replace("@LISTEN@", host + ":" + port).replace("@ROOT@", root.toString());
+        Path file = dir.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        return launch(prefix, host, port, dir, file);
+    }
+
+    private static Nginx launch(List<String> prefix, String host, int port, Path dir, Path file)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(findNginx(), "-p", dir.toString(), "-c", file.toString()));
+        LocalProcess p = LocalProcess.start("nginx", cmd, dir);
+        Nginx peer = new Nginx(p, host, port);
         try {
             peer.awaitListening();
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -66,7 +92,7 @@ public final class Nginx implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             process.assertAlive();
             try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                s.connect(new InetSocketAddress(host, port), 200);
                 return;
             } catch (IOException notYet) {
                 Thread.sleep(20);
@@ -76,11 +102,16 @@ public final class Nginx implements AutoCloseable {
     }
 
     public URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
+        return URI.create("http://" + host + ":" + port + path);
     }
 
     public int port() {
         return port;
+    }
+
+    /** Its process (with {@code master_process off}, the one that answers): for its CPU time in /proc. */
+    public long pid() {
+        return process.pid();
     }
 
     /** {@code [accepted connections, handled requests]} from stub_status; the query itself adds one of each. */
@@ -95,8 +126,8 @@ public final class Nginx implements AutoCloseable {
 
     /** Wire size of the answer to a keep-alive GET of {@code path}: head and body. */
     public int responseBytes(String path) throws IOException {
-        String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n";
-        try (Socket s = new Socket("127.0.0.1", port)) {
+        String request = "GET " + path + " HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n\r\n";
+        try (Socket s = new Socket(host, port)) {
             s.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
             InputStream in = s.getInputStream();
             byte[] buf = new byte[64 * 1024];
@@ -117,7 +148,7 @@ public final class Nginx implements AutoCloseable {
     }
 
     private String exchange(String request) throws IOException {
-        try (Socket s = new Socket("127.0.0.1", port)) {
+        try (Socket s = new Socket(host, port)) {
             OutputStream out = s.getOutputStream();
             out.write(request.getBytes(StandardCharsets.US_ASCII));
             return new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);

@@ -23,7 +23,11 @@ public final class Prometheus implements AutoCloseable {
 
     /** Starts on {@code config}, data in {@code work/tsdb}; returns once {@code /-/ready} answers (20 s). */
     public static Prometheus start(Path config, Path work) throws InterruptedException {
-        int port = FreePorts.tcp();
+        return start(config, work, FreePorts.tcp());
+    }
+
+    /** As {@link #start(Path, Path)} on a port chosen first: a configuration that scrapes Prometheus itself names it. */
+    public static Prometheus start(Path config, Path work, int port) throws InterruptedException {
         LocalProcess p = LocalProcess.start("prometheus", List.of("prometheus", "--config.file=" + config,
                 "--storage.tsdb.path=" + work.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + port,
                 "--log.level=warn"), work);

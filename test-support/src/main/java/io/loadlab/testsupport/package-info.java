@@ -3,7 +3,7 @@
  * ({@link io.loadlab.testsupport.ServiceJar}, {@link io.loadlab.testsupport.TargetService},
  * {@link io.loadlab.testsupport.LoadgenService}), nginx ({@link io.loadlab.testsupport.Nginx}), sockperf
  * ({@link io.loadlab.testsupport.SockperfServer}, {@link io.loadlab.testsupport.SockperfClient}), Prometheus
- * ({@link io.loadlab.testsupport.Prometheus}), a network namespace behind a shaped veth pair
+ * ({@link io.loadlab.testsupport.Prometheus}), node-exporter ({@link io.loadlab.testsupport.NodeExporter}), a network namespace behind a shaped veth pair
  * ({@link io.loadlab.testsupport.NetnsLink}), and a loadgen agent's HTTP side faked byte for byte on a loopback
  * socket, scripted per endpoint to stall, drip, lie or flood ({@link io.loadlab.testsupport.FakeAgent}), and a recorded
  * metrics exposition (a kubelet's cAdvisor, node-exporter) replayed one capture per scrape to a real Prometheus

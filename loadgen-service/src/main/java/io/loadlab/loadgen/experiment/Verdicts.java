@@ -16,7 +16,8 @@ import java.util.Locale;
  * <li>The target's CPU or the link at or above its threshold: {@code cpu-bound} or {@code network-bound};
  *     when both, the one further past its threshold. A target that filled its cores is cpu-bound even when its
  *     quota (equal to its cores) throttled it: more cores, or a higher limit, is the same answer. A measured full
- *     link is network-bound even with the CPU unmeasured. When the CPU figure counts everything on the target's
+ *     link is network-bound even with the CPU unmeasured, and before a CPU figure that counts everything on the
+ *     target's pinned cores, which may be others' work. When the CPU figure counts everything on the target's
  *     pinned cores ({@code targetCpuScope} {@code cores}, node-exporter), full cores with a run-queue wait at or
  *     above {@code runQueueWait} are {@code cpu-contended} (a neighbour on the cores), and with the wait unmeasured
  *     {@code unknown}.</li>
@@ -60,7 +61,10 @@ public final class Verdicts {
         double cpu = e.targetCpu() == null ? -1 : e.targetCpu() / t.cpuSaturation();
         double net = e.linkUtilisation() == null ? -1 : e.linkUtilisation() / t.networkSaturation();
         if (cpu >= 1 || net >= 1) {
-            return cpu >= net ? cpuFull(e, j)
+            // A cores-scope CPU (node-exporter) counts anyone on the pinned cores, the link only the target's answers:
+            // nginx behind 50 Mbit/s read link 0.96 with its core 1.00 full of other builds' work (its own 0.16).
+            boolean coresScope = ResourceFigures.CORES.equals(e.targetCpuScope());
+            return cpu >= net && !(coresScope && net >= 1) ? cpuFull(e, j)
                     : j.verdict(Verdict.NETWORK, true, f("link %.2f full >= %.2f", e.linkUtilisation(), t.networkSaturation())
                     + (e.targetCpu() == null ? "; the target's CPU was unmeasured (" + j.why("targetCpu") + ")" : ""));
         }

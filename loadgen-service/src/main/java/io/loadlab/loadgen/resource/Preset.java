@@ -37,13 +37,15 @@ public enum Preset {
      * node-exporter on the target's node, for a target pinned to {@code cpus}: the CPU those cores spent outside
      * idle and iowait (everything on them, so a neighbour pinned there counts too: the wait says so), their run
      * queues' wait from schedstat (else the node's PSI, machine-wide), and one device's transmitted bytes. No cgroup
-     * figures: node-exporter has no quota.
+     * figures: node-exporter has no quota. Summed by job and instance, not instance alone: two jobs scraping one
+     * exporter (a ServiceMonitor beside an annotation scrape) would otherwise merge into one series with twice the
+     * CPU (measured: 2.00 cores on a one-core pin), where the one-series check must see two and refuse the match.
      */
     NODE(Map.of(
-            Figure.CPU, List.of("sum by (instance) (rate(node_cpu_seconds_total{mode!~\"idle|iowait\",cpu=~\"" + Preset.CPUS + "\"" + Preset.MATCH + "}[$__range]))"),
-            Figure.WAIT, List.of("sum by (instance) (rate(node_schedstat_waiting_seconds_total{cpu=~\"" + Preset.CPUS + "\"" + Preset.MATCH + "}[$__range]))",
+            Figure.CPU, List.of("sum by (job, instance) (rate(node_cpu_seconds_total{mode!~\"idle|iowait\",cpu=~\"" + Preset.CPUS + "\"" + Preset.MATCH + "}[$__range]))"),
+            Figure.WAIT, List.of("sum by (job, instance) (rate(node_schedstat_waiting_seconds_total{cpu=~\"" + Preset.CPUS + "\"" + Preset.MATCH + "}[$__range]))",
                     "rate(node_pressure_cpu_waiting_seconds_total{job!=\"\"" + Preset.MATCH + "}[$__range])"),
-            Figure.NETWORK, List.of("sum by (instance) (rate(node_network_transmit_bytes_total{device=\"" + Preset.DEVICE + "\"" + Preset.MATCH + "}[$__range]))"))),
+            Figure.NETWORK, List.of("sum by (job, instance) (rate(node_network_transmit_bytes_total{device=\"" + Preset.DEVICE + "\"" + Preset.MATCH + "}[$__range]))"))),
 
     /**
      * Any Prometheus-instrumented service: the client libraries' {@code process_cpu_seconds_total}, else Micrometer's

@@ -161,7 +161,7 @@ class ExperimentsNetnsTest {
         assertTrue(x.getDouble("cells[0].verdict.evidence.targetCpu") <= 0.5 + 0.05, "no more CPU than the quota allows");
     }
 
-    private interface Cell {
+    interface Cell {
         JsonPath run() throws Exception;
     }
 
@@ -172,7 +172,7 @@ class ExperimentsNetnsTest {
     }
 
     /** Runs a cell with this JVM (the loadgen) pinned to {@code cpus} in a cgroup promised them; puts it back after. */
-    private static JsonPath promisedLoadgen(String cpus, Cell cell) throws Exception {
+    static JsonPath promisedLoadgen(String cpus, Cell cell) throws Exception {
         long self = ProcessHandle.current().pid();
         try (CpuCgroup promised = new CpuCgroup("lgexp-l").shares(CpuCgroup.PROMISED)) {
             promised.join(self);
@@ -186,7 +186,7 @@ class ExperimentsNetnsTest {
         }
     }
 
-    private static void end(List<Process> processes) throws InterruptedException {
+    static void end(List<Process> processes) throws InterruptedException {
         for (Process p : processes) {
             p.destroy();
             p.waitFor(5, TimeUnit.SECONDS);
@@ -217,7 +217,7 @@ class ExperimentsNetnsTest {
         assertEquals(false, x.getBoolean("cells[0].verdict.trustworthy"));
     }
 
-    private static String allCpus() throws Exception {
+    static String allCpus() throws Exception {
         Process p = new ProcessBuilder("nproc", "--all").start();
         int n = Integer.parseInt(new String(p.getInputStream().readAllBytes()).trim());
         return "0-" + (n - 1);

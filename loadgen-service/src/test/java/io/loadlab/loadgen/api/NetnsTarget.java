@@ -108,6 +108,11 @@ final class NetnsTarget implements AutoCloseable {
         link.rate(rate);
     }
 
+    /** The namespace's {@code nsenter} prefix, for a peer started beside the targets. */
+    List<String> enter() {
+        return link.enter();
+    }
+
     String base() {
         return "http://" + NS_ADDR + ":" + PORT;
     }

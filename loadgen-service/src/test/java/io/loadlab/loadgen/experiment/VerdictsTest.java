@@ -174,6 +174,13 @@ class VerdictsTest {
                 blind.reason());
     }
 
+    /** The netns bed's figures: nginx behind 50 Mbit/s, its core full of other builds' work, PSI 0.89. */
+    @Test
+    void aFullLinkOutranksFullPinnedCoresThatMayBeSomeoneElses() {
+        assertEquals(Verdict.NETWORK, verdicts.decide(foreign(1.00, 0.89, 0.96, "cores")).verdict());
+        assertEquals(Verdict.CPU, verdicts.decide(foreign(1.00, 0.89, 0.96, null)).verdict(), "its own CPU, further past: as before");
+    }
+
     @Test
     void everyVerdictSaysWhatItWasJudgedFrom() {
         Verdict cpu = verdicts.decide(new Evidence(0.97, 0.0, 0.0, null, 0.1, 0.3, 0.4, 0.02, 0.0, null));
