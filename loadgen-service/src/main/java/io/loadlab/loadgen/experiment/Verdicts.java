@@ -32,7 +32,8 @@ import java.util.Locale;
  *     {@code loadgen-bound} (the generator could not send at the rate asked; too few connections
  *     for the rate shows the same way, and the reason says so).</li>
  * <li>The loadgen's threads waiting for a CPU at least {@code runQueueWait} of its cores' time, with nothing above:
- *     {@code loadgen-bound}, a generator that waits for its CPU is not measuring the target.</li>
+ *     {@code loadgen-bound}, a generator that waits for its CPU is not measuring the target. With the target's CPU
+ *     unmeasured, {@code unknown} (not trustworthy): whether the target had room to spare is not known.</li>
  * <li>Otherwise {@code concurrency-bound}: nothing is full, nothing waits, nothing is throttled, so the limit is how
  *     much work the connections keep in flight, or the application itself. It needs the target's CPU and the link
  *     measured: without either the verdict is {@code unknown}, naming each missing figure and why. An unmeasured
@@ -95,13 +96,17 @@ public final class Verdicts {
             return j.verdict(Verdict.LOADGEN, false, f("achieved rate %.0f%% below the requested with neither CPU nor link "
                     + "saturated: the loadgen fell behind its schedule (or has too few connections for the rate)", 100 * e.scheduleLag()));
         }
+        if (loadgenWaited && e.targetCpu() == null) {
+            // Rule 6 blames the generator only because the target had room to spare; unmeasured, that is not known
+            // (a Prometheus stopped mid-cell, with the loadgen's threads waiting 0.35 of its promised core).
+            return j.unknown("targetCpu", null, false, f("the loadgen's threads waited for a CPU %.2f of its cores' time "
+                    + ">= %.2f: cannot tell whether the generator or the target set the pace", e.loadgenWait(), t.runQueueWait()));
+        }
         if (loadgenWaited) {
             return j.verdict(Verdict.LOADGEN, false, f("the loadgen's threads waited for a CPU %.2f of its cores' time >= %.2f "
-                            + "(event loops busy or waiting %s)", e.loadgenWait(), t.runQueueWait(), fmt(e.loadgenLoops()))
-                    + (e.targetCpu() == null ? " (the target's CPU unmeasured: " + j.why("targetCpu") + ")"
-                    : f(" while the target had room to spare (CPU %.2f + wait %s < %.2f)", e.targetCpu(), fmt(e.targetWait()),
-                    t.cpuSaturation()))
-                    + ": the starved generator set the pace, its figures are not trustworthy");
+                            + "(event loops busy or waiting %s) while the target had room to spare (CPU %.2f + wait %s < %.2f): "
+                            + "the starved generator set the pace, its figures are not trustworthy", e.loadgenWait(),
+                    t.runQueueWait(), fmt(e.loadgenLoops()), e.targetCpu(), fmt(e.targetWait()), t.cpuSaturation()));
         }
         if (e.targetCpu() == null || e.linkUtilisation() == null) {
             return j.unknown(e.targetCpu() == null ? "targetCpu" : null, e.linkUtilisation() == null ? "linkUtilisation" : null,
@@ -154,13 +159,17 @@ public final class Verdicts {
 
         /** Unknown for the missing figures (null entries skipped), each named with why, then {@code what}. */
         Verdict unknown(String a, String b, String what) {
+            return unknown(a, b, true, what);
+        }
+
+        Verdict unknown(String a, String b, boolean trustworthy, String what) {
             StringBuilder s = new StringBuilder();
             for (String name : new String[]{a, b}) {
                 if (name != null) {
                     s.append(name).append(" unmeasured: ").append(why(name)).append("; ");
                 }
             }
-            return verdict(Verdict.UNKNOWN, true, s.append(what).toString());
+            return verdict(Verdict.UNKNOWN, trustworthy, s.append(what).toString());
         }
 
         Verdict unknown(String name, String what) {

@@ -136,6 +136,19 @@ class VerdictsTest {
         assertEquals(List.of("loadgenCpu", "loadgenLoops", "linkUtilisation", "loadgenWait"), v.judgedFrom());
     }
 
+    /** Before: loadgen-bound, as if the target had room to spare, which nothing measured (a Prometheus gone mid-cell). */
+    @Test
+    void aWaitingLoadgenWithTheTargetsCpuUnmeasuredIsUnknownNotLoadgenBound() {
+        Evidence e = new Evidence(null, null, null, null, 0.30, 0.3, 0.4, 0.35, null, null, null, "prometheus process", null,
+                Map.of("targetCpu", "Prometheus at http://127.0.0.1:9 did not answer: Connection refused"));
+        Verdict v = verdicts.decide(e);
+        assertEquals(Verdict.UNKNOWN, v.verdict(), v.reason());
+        assertEquals(false, v.trustworthy(), "the generator waited: its figures are not to be trusted either");
+        assertTrue(v.reason().startsWith("targetCpu unmeasured: Prometheus at http://127.0.0.1:9 did not answer"), v.reason());
+        assertTrue(v.reason().contains("cannot tell whether the generator or the target set the pace"), v.reason());
+        assertTrue(!v.judgedFrom().contains("targetCpu") && v.judgedFrom().contains("loadgenWait"), v.judgedFrom().toString());
+    }
+
     @Test
     void anUnmeasuredLinkIsUnknownToo() {
         Verdict v = verdicts.decide(foreign(0.30, 0.0, null, null));
