@@ -73,7 +73,7 @@ public final class RecordedExposition implements AutoCloseable {
 
     /**
      * The files {@code 00-<kind>.prom}, {@code 01-<kind>.prom}, ... of a recording under
-     * {@code <repo>/../shared/fixtures/<recording>}, in order; fails naming the path when the recording is absent.
+     * {@code <repo>/fixtures/<recording>}, in order; fails naming the path when the recording is absent.
      */
     public static List<Path> recording(String recording, String kind) {
         Path dir = fixtures().resolve(recording);
@@ -85,7 +85,7 @@ public final class RecordedExposition implements AutoCloseable {
             return files;
         } catch (IOException e) {
             throw new AssertionError("the recorded expositions are required and were not found at " + dir
-                    + " (the shared fixtures sit beside the repository: <repo>/../shared/fixtures)", e);
+                    + " (the recordings live in the repository: <repo>/fixtures)", e);
         }
     }
 
@@ -116,16 +116,20 @@ public final class RecordedExposition implements AutoCloseable {
         return Double.parseDouble(rest.trim().split(" ")[0]);
     }
 
-    /** {@code <repo>/../shared/fixtures}: the repository root is the first directory up from here with a {@code .git}. */
+    /**
+     * {@code <repo>/fixtures}: the repository root is the first directory up from here that holds {@code .ci}. The
+     * recordings live in the repository (2 MB, copied from the shared fixtures with their README): CI runs a clean clone
+     * wherever it likes, where nothing beside the repository can be counted on (the first clean clone failed here).
+     */
     public static Path fixtures() {
         Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve(".git"))) {
+        while (dir != null && !Files.isDirectory(dir.resolve(".ci"))) {
             dir = dir.getParent();
         }
         if (dir == null) {
-            throw new AssertionError("no repository root (a directory with .git) above " + Path.of("").toAbsolutePath());
+            throw new AssertionError("no repository root (a directory with .ci) above " + Path.of("").toAbsolutePath());
         }
-        return dir.getParent().resolve("shared/fixtures");
+        return dir.resolve("fixtures");
     }
 
     /** A Prometheus scrape job for this server at 1 s that keeps Prometheus' own scrape times (see the class comment). */
