@@ -132,7 +132,8 @@ public final class Verdicts {
         }
         return e.targetWait() >= t.runQueueWait()
                 ? j.verdict(Verdict.CONTENDED, true, full + f(" counting everything on its pinned cores, and their run "
-                + "queues waited %.2f of their time >= %.2f: a neighbour on the cores", e.targetWait(), t.runQueueWait()))
+                + "queues waited %.2f of their time >= %.2f: a neighbour on the cores (where the kernel has no schedstat, the "
+                + "wait is the machine's PSI: a neighbour anywhere on the machine)", e.targetWait(), t.runQueueWait()))
                 : j.verdict(Verdict.CPU, true, full + f(" on its pinned cores, their run queues waited %.2f < %.2f: no "
                 + "neighbour held them", e.targetWait(), t.runQueueWait()));
     }
