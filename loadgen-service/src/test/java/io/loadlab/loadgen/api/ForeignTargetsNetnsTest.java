@@ -2,6 +2,7 @@ package io.loadlab.loadgen.api;
 
 import io.loadlab.testsupport.FreePorts;
 import io.loadlab.testsupport.Prometheus;
+import io.loadlab.testsupport.TempDirs;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -51,11 +52,12 @@ class ForeignTargetsNetnsTest {
     private static NetnsNginx nginx;
     private static Prometheus prometheus;
     private static int prometheusPort;
+    private static Path work;
 
     @BeforeAll
     static void start() throws Exception {
         target = new NetnsTarget(null, 1);
-        Path work = Files.createTempDirectory("foreign-targets");
+        work = Files.createTempDirectory("foreign-targets");
         nginx = new NetnsNginx(target.enter(), NetnsTarget.NS_ADDR, 1, "lgexp-n", work);
         prometheusPort = FreePorts.tcp();
         Path config = work.resolve("prometheus.yml");
@@ -89,6 +91,7 @@ class ForeignTargetsNetnsTest {
             target.close();
         }
         NetnsTarget.cleanup();
+        TempDirs.remove(work);
     }
 
     private static String nodeSource() {
@@ -325,11 +328,11 @@ class ForeignTargetsNetnsTest {
     @Test
     @Order(7)
     void aPrometheusGoneDuringTheCellGivesAnUnknownVerdict() throws Exception {
-        Path work = Files.createTempDirectory("prometheus-gone");
-        Path config = work.resolve("prometheus.yml");
+        Path own = Files.createTempDirectory("prometheus-gone");
+        Path config = own.resolve("prometheus.yml");
         Files.writeString(config, "global: {scrape_interval: 1s}\nscrape_configs:\n"
                 + job("target", NetnsTarget.NS_ADDR + ":" + NetnsTarget.INTERPRETED_PORT, "/q/metrics"));
-        Prometheus gone = Prometheus.start(config, work);
+        Prometheus gone = Prometheus.start(config, own);
         JsonPath x;
         try {
             awaitSamples(gone, "target");
@@ -343,6 +346,7 @@ class ForeignTargetsNetnsTest {
             });
         } finally {
             gone.close();
+            TempDirs.remove(own);
         }
         assertEquals("completed", x.getString("state"), x.prettify());
         // unknown; loadgen-bound only by the first rule, a generator saturated on its own measured figures (its
