@@ -22,12 +22,22 @@ public enum Counter {
     /** UDP: a pong for a message already answered. */
     DUPLICATED,
     /** UDP: a pong below the highest sequence number answered before it. */
-    OUT_OF_ORDER;
+    OUT_OF_ORDER,
+    /** TLS handshakes completed, and of those resumed; failed handshakes are errors. */
+    TLS_HANDSHAKES,
+    TLS_RESUMED,
+    TLS_ERRORS,
+    /** HTTP/2: streams the server reset; streams a GOAWAY left unanswered; GOAWAY frames received (not errors). */
+    STREAM_RESETS,
+    GOAWAY_ERRORS,
+    GOAWAYS;
 
-    /** True for what a report counts as an error: connect, timeout, read/write, and 3xx, 4xx, 5xx answers. */
+    /** True for what a report counts as an error: connect, timeout, read/write, TLS, stream resets and
+     * GOAWAYs, and 3xx, 4xx, 5xx answers. */
     public boolean error() {
         return switch (this) {
-            case CONNECT_ERRORS, TIMEOUTS, READ_WRITE_ERRORS, STATUS_3XX, STATUS_4XX, STATUS_5XX -> true;
+            case CONNECT_ERRORS, TIMEOUTS, READ_WRITE_ERRORS, STATUS_3XX, STATUS_4XX, STATUS_5XX, TLS_ERRORS, STREAM_RESETS,
+                 GOAWAY_ERRORS -> true;
             default -> false;
         };
     }

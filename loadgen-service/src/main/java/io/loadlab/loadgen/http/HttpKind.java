@@ -51,7 +51,7 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
                 .collect(Collectors.toMap(name -> name, name -> RunSpec.REDACTED));
         String body = s.body() == null || s.body().isEmpty() ? s.body() : RunSpec.REDACTED;
         return new HttpRunSpec(s.target(), s.method(), headers, body, s.connections(), s.threads(), s.duration(),
-                s.warmup(), s.rate(), s.keepAlive(), s.timeout());
+                s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(), s.tls());
     }
 
     @Override
@@ -64,7 +64,7 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     protected Optional<CellFigures> figures(HttpReport r) {
         HttpErrors errs = errors(r);
         return Optional.of(new CellFigures(r.durationSeconds(), r.bytesReceived(), r.requestsPerSecond(),
-                r.latencyMicros(), errs.total(), r.requests() + errs.connect() + errs.timeout() + errs.readWrite(),
+                r.latencyMicros(), errs.total(), r.requests() + errs.unanswered(),
                 r.requestedRate(), r.achievedRate()));
     }
 

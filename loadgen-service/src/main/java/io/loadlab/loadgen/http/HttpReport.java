@@ -37,13 +37,18 @@ import io.loadlab.loadgen.report.RunSeries;
  *                               Above 0 the run did less than asked: it is failed, its {@code failure} naming the count
  *                               and the first cause
  * @param disturbed         present only when the generator itself was held up past its limits while it measured
+ * @param tls               https runs only (absent otherwise): handshakes, their times apart from latency, what was
+ *                          agreed, and why handshakes failed
+ * @param h2                HTTP/2 runs only (absent otherwise): streams asked, allowed and used; GOAWAYs; resets
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
                          LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
                          double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
                          RunSeries series, long connectionsRequested, long connectionsEstablished,
-                         long connectionsNeverOpened, @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbed)
+                         long connectionsNeverOpened, @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbed,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) TlsReport tls,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) H2Report h2)
         implements RunReport {
 
     public HttpReport {
@@ -53,6 +58,19 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
             throw new IllegalArgumentException("connections: " + connectionsEstablished + " established and "
                     + connectionsNeverOpened + " never opened of " + connectionsRequested + " requested");
         }
+    }
+
+    /** A report of HTTP/1.1 in clear text: no TLS, no HTTP/2. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
+                      RunSeries series, long connectionsRequested, long connectionsEstablished,
+                      long connectionsNeverOpened, Disturbance disturbed) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
+                localPorts, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened, disturbed,
+                null, null);
     }
 
     /** A report without a disturbance: every undisturbed run's until {@link #withDisturbance} says otherwise. */
@@ -96,7 +114,7 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
                 warmupRequests, ports, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened,
-                disturbed);
+                disturbed, tls, h2);
     }
 
     /** The same report saying how the generator was held up; null for not. */
@@ -104,7 +122,15 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
                 warmupRequests, localPorts, series, connectionsRequested, connectionsEstablished,
-                connectionsNeverOpened, d);
+                connectionsNeverOpened, d, tls, h2);
+    }
+
+    /** The same report with what TLS and HTTP/2 did; null for a part the run did not speak. */
+    public HttpReport withProtocol(TlsReport tlsReport, H2Report h2Report) {
+        return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
+                latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
+                warmupRequests, localPorts, series, connectionsRequested, connectionsEstablished,
+                connectionsNeverOpened, disturbed, tlsReport, h2Report);
     }
 
     /** A report without warm-up figures, as the contract first stood. */

@@ -10,7 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * An HTTP/1.1 run, as wrk, wrk2 and ab are driven. Validated when built: every bad field is named
+ * An HTTP run, as wrk, wrk2, ab and h2load are driven: HTTP/1.1 in clear text or over TLS, HTTP/2 over TLS
+ * ({@code h2}) or in clear text ({@code h2c}). Validated when built: every bad field is named
  * at once. Configured limits (connections, rate, duration, body size) are checked by the API's guards,
  * not here: they are policy, this is well-formedness.
  *
@@ -25,21 +26,41 @@ import java.util.Set;
  * @param rate        0: closed model (wrk); above 0: open model at that many requests per second in total (wrk2 -R)
  * @param keepAlive   false: {@code Connection: close} and a new connection per request
  * @param timeout     a request without a complete answer after this long counts as a timeout error
+ * @param protocol    {@code http/1.1} (the default), {@code h2} (needs https, agreed by ALPN) or {@code h2c} (needs
+ *                    http, by prior knowledge)
+ * @param streams     HTTP/2 only: concurrent streams per connection, as h2load's {@code -m}; capped by the server's
+ *                    SETTINGS_MAX_CONCURRENT_STREAMS (the report says how many were used). 1 for HTTP/1.1
+ * @param tls         https only (null for http): how TLS is spoken; {@link TlsSpec#DEFAULT} when not given
  */
 public record HttpRunSpec(URI target, String method, Map<String, String> headers, String body, int connections,
                           int threads, Duration duration, Duration warmup, double rate, boolean keepAlive,
-                          Duration timeout) implements RunSpec {
+                          Duration timeout, HttpProtocol protocol, int streams, TlsSpec tls) implements RunSpec {
 
     public static final String KIND = "http";
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
 
+    /** The most concurrent streams one connection may ask; nginx's and Vert.x's default limit is 128 and 100. */
+    public static final int MAX_STREAMS = 1000;
+
+    /** An HTTP/1.1 run, over TLS with {@link TlsSpec#DEFAULT} when the target is {@code https://}. */
+    public HttpRunSpec(URI target, String method, Map<String, String> headers, String body, int connections,
+                       int threads, Duration duration, Duration warmup, double rate, boolean keepAlive,
+                       Duration timeout) {
+        this(target, method, headers, body, connections, threads, duration, warmup, rate, keepAlive, timeout,
+                HttpProtocol.HTTP_1_1, 1, null);
+    }
+
     public HttpRunSpec {
+        protocol = protocol == null ? HttpProtocol.HTTP_1_1 : protocol;
+        streams = streams == 0 ? 1 : streams; // a spec kept before HTTP/2 has none; the API's reader refuses 0 itself
+        boolean https = target != null && "https".equalsIgnoreCase(target.getScheme());
+        tls = https && tls == null ? TlsSpec.DEFAULT : tls;
         method = method == null ? "GET" : method.toUpperCase(Locale.ROOT);
         headers = headers == null ? Map.of() : Map.copyOf(headers);
         warmup = warmup == null ? Duration.ZERO : warmup;
         Violations v = new Violations();
         if (v.check(target != null, "target", "is required")) {
-            v.check("http".equalsIgnoreCase(target.getScheme()), "target", "must be an http:// URL (TLS is not supported)");
+            v.check(https || "http".equalsIgnoreCase(target.getScheme()), "target", "must be an http:// or https:// URL");
             v.check(target.getHost() != null && !target.getHost().isEmpty(), "target", "must name a host");
         }
         v.check(METHODS.contains(method), "method", "must be one of " + METHODS);
@@ -54,6 +75,12 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
         v.check(duration != null && !duration.isNegative() && !duration.isZero(), "duration", "must be above zero");
         v.check(!warmup.isNegative(), "warmup", "must not be negative");
         v.check(rate >= 0 && Double.isFinite(rate), "rate", "must be 0 (closed model) or a positive rate per second");
+        v.check(!(tls != null && !https), "tls", "is for https:// targets only");
+        v.check(!(protocol == HttpProtocol.H2 && !https), "protocol", "h2 needs an https:// target (h2c is HTTP/2 in clear text)");
+        v.check(!(protocol == HttpProtocol.H2C && https), "protocol", "h2c needs an http:// target (h2 is HTTP/2 over TLS)");
+        v.check(streams >= 1 && streams <= MAX_STREAMS, "streams", "must be from 1 to " + MAX_STREAMS);
+        v.check(streams == 1 || protocol.http2(), "streams", "above 1 needs protocol h2 or h2c (HTTP/1.1 has one request in flight per connection)");
+        v.check(streams == 1 || keepAlive, "streams", "above 1 needs keepAlive (without it a connection carries one request)");
         v.check(timeout != null && !timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
         v.throwIfAny();
     }
@@ -61,6 +88,11 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
     @Override
     public String kind() {
         return KIND;
+    }
+
+    /** True for an https:// target. */
+    public boolean secure() {
+        return tls != null;
     }
 
     /** True for wrk2's open model: requests scheduled at intended times, latency corrected for coordinated omission. */

@@ -34,7 +34,14 @@ final class HttpSpecReader {
         double rate = f.number("rate", 0);
         boolean keepAlive = f.bool("keepAlive", true);
         Duration timeout = f.duration("timeout", Duration.ofSeconds(2));
+        String protocolName = f.text("protocol", HttpProtocol.HTTP_1_1.id());
+        HttpProtocol protocol = HttpProtocol.of(protocolName);
+        int streams = f.integer("streams", 1);
+        TlsSpec tls = new TlsSpecReader(limits).read(f.object("tls"));
         Violations v = f.violations();
+        v.check(protocol != null, "protocol", "must be one of " + HttpProtocol.ids());
+        v.check(streams >= 1, "streams", "must be at least 1");
+        v.check(streams <= limits.maxStreams(), "streams", "must be at most " + limits.maxStreams() + " (loadgen.limits.max-streams)");
         v.check(connections <= limits.maxConnections(), "connections", "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
         v.check(threads <= limits.maxThreads(), "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
         limits.checkPace(v, rate, duration, warmup);
@@ -45,6 +52,6 @@ final class HttpSpecReader {
                 "must be at most " + limits.maxHeaders() + " headers (loadgen.limits.max-headers)");
 
         return f.build(() -> new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
-                rate, keepAlive, timeout));
+                rate, keepAlive, timeout, protocol, streams, tls));
     }
 }

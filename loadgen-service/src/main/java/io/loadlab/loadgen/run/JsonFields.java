@@ -145,6 +145,31 @@ public final class JsonFields {
         return out;
     }
 
+    /**
+     * An array of at most {@code maxEntries} strings, each at most {@code maxChars} characters; null when absent,
+     * and null with a violation past either bound or for an element that is not a string, counted before copying.
+     */
+    public java.util.List<String> strings(String field, int maxEntries, int maxChars) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isArray()) {
+            return bad(field, "must be an array of strings", null);
+        }
+        if (n.size() > maxEntries) {
+            return bad(field, n.size() + " entries, more than " + maxEntries, null);
+        }
+        java.util.List<String> out = new java.util.ArrayList<>(n.size());
+        for (JsonNode e : n) {
+            if (!e.isTextual() || e.textValue().length() > maxChars) {
+                return bad(field, "must hold strings of at most " + maxChars + " characters", null);
+            }
+            out.add(e.textValue());
+        }
+        return out;
+    }
+
     /** A nested object's fields, null when absent; its violations are named {@code field.x}. */
     public JsonFields object(String field) {
         JsonNode n = get(field);

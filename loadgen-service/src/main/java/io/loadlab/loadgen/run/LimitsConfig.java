@@ -34,6 +34,17 @@ public interface LimitsConfig {
     @WithDefault("64")
     int maxThreads();
 
+    /**
+     * Whether a run may say {@code tls.insecure: true} (accept any certificate). Off: a traffic gun that skips
+     * verification can be pointed at a host pretending to be an allowed one.
+     */
+    @WithDefault("false")
+    boolean allowInsecureTls();
+
+    /** Concurrent HTTP/2 streams per connection (h2load's {@code -m}); connections x streams requests in flight. */
+    @WithDefault("256")
+    int maxStreams();
+
     /** The longest time one request (or probe) may wait for its answer: a run ends at most this after its duration. */
     @WithDefault("60s")
     Duration maxTimeout();

@@ -1,0 +1,50 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.run.Violations;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * How an {@code https://} run speaks TLS. Verification is on by default (the JDK's trust store, or {@code ca});
+ * SNI is the URL's host. Validated when built, every bad field named {@code tls.x}; whether {@code insecure} is
+ * allowed at all is the API's policy ({@code loadgen.limits.allow-insecure-tls}), not this record's.
+ *
+ * @param ca         PEM bundle of the certificates to trust instead of the JDK's; null for the JDK's trust store
+ * @param insecure   true: accept any certificate, any host (a test server's self-signed one)
+ * @param versions   the versions offered, from {@code TLSv1.2} and {@code TLSv1.3}; empty for the provider's default
+ * @param ciphers    the cipher suites offered, by their standard names; empty for the provider's default
+ * @param resumption true: reuse sessions (tickets or IDs) across connections, as browsers do; false: every new
+ *                   connection makes a full handshake, so a keep-alive-off run measures full handshakes
+ */
+public record TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption) {
+
+    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. */
+    public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
+    public static final Set<String> VERSIONS = Set.of("TLSv1.2", "TLSv1.3");
+    /** A bundle of a few hundred certificates (the JDK's whole cacerts as PEM is ~220 KB). */
+    public static final int MAX_CA_BYTES = 256 * 1024;
+    public static final int MAX_CIPHERS = 64;
+
+    public TlsSpec {
+        versions = versions == null ? List.of() : List.copyOf(versions);
+        ciphers = ciphers == null ? List.of() : List.copyOf(ciphers);
+        Violations v = new Violations();
+        check(v, ca, versions, ciphers);
+        v.throwIfAny();
+    }
+
+    private static void check(Violations v, String ca, List<String> versions, List<String> ciphers) {
+        if (ca != null) {
+            v.check(ca.getBytes(StandardCharsets.UTF_8).length <= MAX_CA_BYTES, "tls.ca",
+                    "must be at most " + MAX_CA_BYTES + " bytes");
+            v.check(ca.contains("-----BEGIN CERTIFICATE-----"), "tls.ca", "must be a PEM bundle of certificates");
+        }
+        v.check(versions.size() <= VERSIONS.size() && versions.stream().allMatch(VERSIONS::contains), "tls.versions",
+                "must name only " + VERSIONS.stream().sorted().toList());
+        v.check(ciphers.size() <= MAX_CIPHERS, "tls.ciphers", "must name at most " + MAX_CIPHERS + " suites");
+        v.check(ciphers.stream().allMatch(c -> c != null && c.matches("[A-Za-z0-9_-]{1,100}")), "tls.ciphers",
+                "must be standard suite names (letters, digits, _ and -)");
+    }
+}
