@@ -277,6 +277,10 @@ final class ConnectionSlot {
     /** Closes the connection at the run's end; a request still in flight is abandoned, counted by the caller. */
     void shutdown() {
         requestPending = false;
+        if (state == State.HANDSHAKING && !opened) {
+            // else a run ending before its first handshake's timeout said "never opened" and no why
+            loop.connectError("TLS handshake not finished when the run ended");
+        }
         closeChannel();
     }
 
