@@ -81,14 +81,12 @@ public class HttpsServer {
             throw new IllegalStateException("Quarkus' router was not announced before start: the TLS port has nothing to serve");
         }
         certificate = firstCertificate();
-        int bound = deploy(1, config.port());
-        if (instances > 1) {
-            deploy(instances - 1, bound);
-        }
+        // Vert.x shares a port among servers only when it is named: port 0 would give each server its own free port
+        int bound = deploy(config.port() == 0 ? 1 : instances, config.port());
         port = bound;
         ports.httpsBound(bound);
-        LOG.infof("HTTPS (h2, http/1.1 by ALPN) on %s:%d, %d event loops; certificate SHA-256 %s, %s, valid until %s",
-                config.host(), bound, instances, certificate.fingerprint(), certificate.source(),
+        LOG.infof("HTTPS (h2, http/1.1 by ALPN) on %s:%d, %d event loop(s); certificate SHA-256 %s, %s, valid until %s",
+                config.host(), bound, servers.size(), certificate.fingerprint(), certificate.source(),
                 certificate.leaf().getNotAfter().toInstant());
         if (watch != null) {
             watch.start(config.reloadPeriod());
@@ -143,7 +141,10 @@ public class HttpsServer {
         }).onFailure(e -> LOG.warnf("HTTPS certificate reload failed, the previous one may still be served: %s", e.toString()));
     }
 
-    /** Deploys {@code count} servers on {@code port}; returns the port they bound (the free one picked for 0). */
+    /**
+     * Deploys {@code count} servers on {@code port}; returns the port they bound. Port 0 (tests) gets one server:
+     * two took two different free ports, and a second deployment on the first one's port failed to bind.
+     */
     private int deploy(int count, int onPort) {
         HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(onPort)
                 .setSsl(true).setUseAlpn(true).setKeyCertOptions(certificate.options())
@@ -164,7 +165,12 @@ public class HttpsServer {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting HTTPS", e);
         }
-        return servers.get(servers.size() - 1).actualPort();
+        int bound = servers.get(0).actualPort();
+        if (servers.stream().anyMatch(s -> s.actualPort() != bound)) {
+            throw new IllegalStateException("HTTPS servers bound different ports: "
+                    + servers.stream().map(HttpServer::actualPort).toList());
+        }
+        return bound;
     }
 
     /** One server on its event loop. */
