@@ -3,6 +3,7 @@ package io.loadlab.loadgen.experiment;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.Violations;
 
+import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,11 +51,11 @@ final class ProtocolChecks {
                         + j + "].tlsUrl is required (the target's https:// address, e.g. https://target-4:8443)");
             }
             for (int k = 0; k < variants.size(); k++) { // named once: the first variant whose url does not fit
-                java.net.URI url = variants.get(k).url();
-                boolean https = url != null && "https".equalsIgnoreCase(url.getScheme());
-                if (!v.check(url == null || https == p.secure(), "variants[" + k + "].url", "is " + url.getScheme()
-                        + "://, but " + at + " (" + p.protocol() + ") " + (p.secure() ? "speaks TLS" : "does not speak TLS")
-                        + ": give a path, resolved against each target's " + (p.secure() ? "tlsUrl" : "url"))) {
+                URI url = variants.get(k).url();
+                if (url != null && "https".equalsIgnoreCase(url.getScheme()) != p.secure()) {
+                    v.add("variants[" + k + "].url", "is " + url.getScheme() + "://, but " + at + " (" + p.protocol()
+                            + ") " + (p.secure() ? "speaks TLS" : "does not speak TLS") + ": give a path, resolved "
+                            + "against each target's " + (p.secure() ? "tlsUrl" : "url"));
                     break;
                 }
             }
