@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The packaged target with PEM files, as a mounted Secret gives them: that certificate is served, a replaced pair is
  * served without a restart, a pair whose key is another certificate's is refused and the old one stays, and a
- * missing file stops the start with its name. The self-signed case logs the fingerprint it serves.
+ * missing file stops the start with its name. Without files (an optional Secret not created yet) a self-signed
+ * certificate is served and logged by its fingerprint until the files appear.
  */
 class CertificateFilesTest {
 
@@ -54,12 +55,23 @@ class CertificateFilesTest {
         }
     }
 
+    /** As a pod whose optional Secret does not exist yet: self-signed, logged by what it serves, then the files. */
     @Test
-    void selfSignedCertificateIsLoggedByTheFingerprintItServes() throws Exception {
-        try (TargetService target = TargetService.start()) {
+    void withoutFilesASelfSignedCertificateIsLoggedByWhatItServesUntilFilesAppear() throws Exception {
+        Path dir = Files.createTempDirectory("target-tls");
+        try (TargetService target = TargetService.startWith(List.of(
+                "-Dtarget.https.cert-file=" + dir.resolve("tls.crt"), "-Dtarget.https.key-file=" + dir.resolve("tls.key"),
+                "-Dtarget.https.files-optional=true", "-Dtarget.https.reload-period=200ms"))) {
             String served = Tool.servedFingerprint(target.host(), target.httpsPort());
             assertTrue(target.log().contains("certificate SHA-256 " + served + ", self-signed for [localhost, 127.0.0.1, ::1"),
                     target.log());
+
+            IssuedCertificate created = make();
+            write(dir, created.certificatePem(), created.keyPem());
+            awaitLog(target, "HTTPS certificate reloaded: SHA-256 " + created.fingerprint());
+            assertEquals(created.fingerprint(), Tool.servedFingerprint(target.host(), target.httpsPort()));
+        } finally {
+            TempDirs.remove(dir);
         }
     }
 
