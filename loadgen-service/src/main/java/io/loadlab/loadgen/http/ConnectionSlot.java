@@ -13,7 +13,7 @@ import io.netty.channel.ChannelFutureListener;
  * Every request begun ends exactly once (answered, failed or timed out) and tells its loop so,
  * which is what keeps the completed count equal to what the server answered.
  */
-final class ConnectionSlot {
+final class ConnectionSlot implements RequestSlot, RunConnection {
 
     private enum State { DOWN, CONNECTING, IDLE, BUSY }
 
@@ -43,12 +43,14 @@ final class ConnectionSlot {
         this.request = loop.template().view();
     }
 
-    boolean busy() {
+    @Override
+    public boolean busy() {
         return requestPending || state == State.BUSY;
     }
 
     /** Opens a connection; with a request begun, it is written once connected. */
-    void connect() {
+    @Override
+    public void connect() {
         state = State.CONNECTING;
         tried = true;
         connectStartNanos = loop.now();
@@ -73,7 +75,8 @@ final class ConnectionSlot {
     }
 
     /** Starts a request intended at {@code intendedNanos}: written now on an idle connection, or after connecting. */
-    void begin(long intendedNanos) {
+    @Override
+    public void begin(long intendedNanos) {
         this.intendedNanos = intendedNanos;
         this.phase = loop.phaseOf(intendedNanos);
         requestPending = true;
@@ -206,7 +209,8 @@ final class ConnectionSlot {
     }
 
     /** Times the request out when it has waited longer than {@code timeoutNanos} for its answer. */
-    void checkTimeout(long now, long timeoutNanos) {
+    @Override
+    public void checkTimeout(long now, long timeoutNanos) {
         if (state == State.BUSY && now - sentNanos >= timeoutNanos) {
             fail(Counter.TIMEOUTS, now);
         }
@@ -220,7 +224,8 @@ final class ConnectionSlot {
     }
 
     /** Closes the connection at the run's end; a request still in flight is abandoned, counted by the caller. */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         requestPending = false;
         closeChannel();
     }
@@ -230,7 +235,8 @@ final class ConnectionSlot {
      * intended in the warm-up but answered (or failed) in the measured part stays a warm-up request;
      * the phase of the moment for events outside any request (an idle connection's connect).
      */
-    PhaseStats phase(long now) {
+    @Override
+    public PhaseStats phase(long now) {
         return requestPending ? phase : loop.stats(now);
     }
 
@@ -255,11 +261,18 @@ final class ConnectionSlot {
         }
     }
 
-    int index() {
+    @Override
+    public int index() {
         return index;
     }
 
-    boolean down() {
+    @Override
+    public int connectionIndex() {
+        return index;
+    }
+
+    @Override
+    public boolean down() {
         return state == State.DOWN;
     }
 
@@ -267,7 +280,8 @@ final class ConnectionSlot {
      * Leaves the slot down for the rest of the run, a connect error that never opened: no descriptor is left for it.
      * At the run's start, before it ever connects.
      */
-    void giveUp(String why) {
+    @Override
+    public void giveUp(String why) {
         tried = true;
         loop.connectError(why);
         giveUp();
@@ -280,17 +294,20 @@ final class ConnectionSlot {
     }
 
     /** No socket could be made for it: it takes no more requests this run. */
-    boolean givenUp() {
+    @Override
+    public boolean givenUp() {
         return givenUp;
     }
 
     /** Held an open TCP connection at least once. */
-    boolean everOpened() {
+    @Override
+    public boolean everOpened() {
         return opened;
     }
 
     /** Tried to connect and never once succeeded: a connection the run asked for and did not have. */
-    boolean neverOpened() {
+    @Override
+    public boolean neverOpened() {
         return tried && !opened;
     }
 }

@@ -22,7 +22,8 @@ final class HttpReports {
         long requests = stats.measured(Counter.COMPLETED);
         HttpErrors errors = new HttpErrors(stats.measured(Counter.CONNECT_ERRORS), stats.measured(Counter.TIMEOUTS),
                 stats.measured(Counter.READ_WRITE_ERRORS), stats.measured(Counter.STATUS_3XX), stats.measured(Counter.STATUS_4XX),
-                stats.measured(Counter.STATUS_5XX));
+                stats.measured(Counter.STATUS_5XX), stats.measured(Counter.TLS_ERRORS),
+                stats.measured(Counter.STREAM_RESETS), stats.measured(Counter.GOAWAY_ERRORS));
         return new HttpReport(requests, seconds, perSecond(requests, seconds),
                 stats.measured(Counter.BYTES_RECEIVED), stats.measured(Counter.BYTES_SENT), errors,
                 LatencySummary.ofNanos(stats.latency()),
