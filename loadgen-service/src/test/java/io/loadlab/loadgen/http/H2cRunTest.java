@@ -148,6 +148,27 @@ class H2cRunTest {
         assertEquals(r.requests(), r.errors().total(), () -> "only the status class: " + r.errors());
     }
 
+    /**
+     * The setup cross-checked by a peer: h2load, prior knowledge as ours, gets 200 answers from the same port and
+     * nginx counts them (a check of the setup, not of speed).
+     */
+    @Test
+    void h2loadSeesTheSameServer() throws Exception {
+        String h2load = java.util.stream.Stream.of("/usr/bin/h2load", "/usr/local/bin/h2load")
+                .filter(p -> java.nio.file.Files.isExecutable(java.nio.file.Path.of(p))).findFirst()
+                .orElseThrow(() -> new AssertionError("h2load not found: install nghttp2-client (.ci/setup does)"));
+        long before = nginx.counters()[1];
+        Process p = new ProcessBuilder(h2load, "-n", "200", "-c", "2", "-m", "10", nginx.h2cUri("/hello").toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readNBytes(64 * 1024), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "h2load ended");
+        long served = nginx.counters()[1] - before - 1;
+
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("status codes: 200 2xx"), out);
+        assertEquals(200, served);
+    }
+
     /** An HTTP/1.1 port spoken to in h2c: nginx answers 400 to the preface; a failed run naming why, no hang. */
     @Test
     void aServerThatIsNotHttp2FailsTheRunClearly() throws Exception {
