@@ -15,7 +15,9 @@ import io.loadlab.loadgen.experiment.CellResult;
 import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
+import io.loadlab.loadgen.experiment.ExperimentProtocol;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
+import io.loadlab.loadgen.experiment.ProtocolEvidence;
 import io.loadlab.loadgen.experiment.LinkCapacity;
 import io.loadlab.loadgen.experiment.ProbePoint;
 import io.loadlab.loadgen.experiment.ScalingRow;
@@ -67,6 +69,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
         SearchOutcome.class, CellStats.class, Interval.class,
+        ExperimentProtocol.class, ProtocolEvidence.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
         DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})

@@ -12,16 +12,16 @@ import java.util.Set;
  * Reads an http spec's {@code tls} object. Policy lives here, well-formedness in {@link TlsSpec}:
  * {@code insecure: true} only where {@code loadgen.limits.allow-insecure-tls} allows it.
  */
-final class TlsSpecReader {
+public final class TlsSpecReader {
 
     private final LimitsConfig limits;
 
-    TlsSpecReader(LimitsConfig limits) {
+    public TlsSpecReader(LimitsConfig limits) {
         this.limits = limits;
     }
 
     /** The spec of {@code tls}, null when absent (the record then takes {@link TlsSpec#DEFAULT} for https). */
-    TlsSpec read(JsonFields f) {
+    public TlsSpec read(JsonFields f) {
         if (f == null) {
             return null;
         }

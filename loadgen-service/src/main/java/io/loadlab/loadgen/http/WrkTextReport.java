@@ -62,6 +62,9 @@ public final class WrkTextReport {
             out.append(String.format(Locale.ROOT, "  Connections: %d of %d never opened, %d did%n",
                     r.connectionsNeverOpened(), r.connectionsRequested(), r.connectionsEstablished()));
         }
+        if (r.h2() != null) { // wrk speaks no HTTP/2: h2load's terms, on one line of ours
+            out.append(h2Line(r.h2(), e));
+        }
         long non2xx = e.status3xx() + e.status4xx() + e.status5xx();
         if (non2xx > 0) {
             out.append(String.format(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", non2xx));
@@ -89,6 +92,22 @@ public final class WrkTextReport {
             t.failureReasons().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                     .forEach(e -> out.append(String.format(Locale.ROOT, "    %d %s%n", e.getValue(), e.getKey())));
         }
+    }
+
+    /** Streams asked and used, the server's limit, GOAWAYs, and streams they or resets ended unanswered. */
+    static String h2Line(H2Report h2, HttpErrors e) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  HTTP/2: %d streams per connection, %d used",
+                h2.streamsRequested(), h2.streamsUsed()));
+        line.append(h2.maxConcurrentStreams() < 0 ? " (server limit: none)"
+                : String.format(Locale.ROOT, " (server limit: %d)", h2.maxConcurrentStreams()));
+        if (h2.goaways() > 0 || e.goaway() > 0) {
+            line.append(String.format(Locale.ROOT, ", %d GOAWAYs (%d streams left unanswered)", h2.goaways(), e.goaway()));
+        }
+        if (e.reset() > 0) {
+            line.append(String.format(Locale.ROOT, ", %d streams reset", e.reset()));
+            h2.resets().forEach((code, n) -> line.append(String.format(Locale.ROOT, " %s %d", code, n)));
+        }
+        return line.append('\n').toString();
     }
 
     /** wrk's {@code print_units}: right-aligned, with up to two spaces standing in for a missing unit. */

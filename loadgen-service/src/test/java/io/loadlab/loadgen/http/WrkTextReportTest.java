@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WrkTextReportTest {
@@ -77,6 +78,22 @@ class WrkTextReportTest {
 
         assertTrue(text.contains("  Socket errors: connect 552, read 0, write 0, timeout 0\n"
                 + "  Connections: 552 of 5000 never opened, 4448 did\n"), text);
+    }
+
+    /** wrk speaks no HTTP/2: one line of ours, only in HTTP/2 reports, names streams, the limit and their errors. */
+    @Test
+    void http2HasALineOfItsOwn() {
+        HttpReport plain = new HttpReport(10, 1.0, 10, 100, 0, new HttpErrors(0, 0, 0, 0, 0, 0, 0, 5, 3),
+                latency(1000, 0, 1000, 1000, 1000, 1000, 1000), null, null, 2, 0, 10, 0, null, null, 2, 2, 0);
+        HttpReport r = plain.withProtocol(null, new H2Report(200, 128, 128, 2, java.util.Map.of("REFUSED_STREAM", 5L)));
+        String text = WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 2, r, null);
+
+        assertTrue(text.contains("  HTTP/2: 200 streams per connection, 128 used (server limit: 128), 2 GOAWAYs (3 streams "
+                + "left unanswered), 5 streams reset REFUSED_STREAM 5\n"), text);
+        assertFalse(WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 2, plain, null).contains("HTTP/2"));
+        assertTrue(WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 2,
+                plain.withProtocol(null, new H2Report(1, -1, 1, 0, null)), null)
+                .contains("  HTTP/2: 1 streams per connection, 1 used (server limit: none), 0 GOAWAYs"));
     }
 
     @Test
