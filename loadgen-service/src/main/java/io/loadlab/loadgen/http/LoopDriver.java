@@ -7,6 +7,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.lang.invoke.MethodHandles;
@@ -50,6 +51,7 @@ final class LoopDriver {
     private final long timeoutNanos;
     private final int openable;
     private final String shortOf;
+    private final TlsTally tls = new TlsTally();
     private int freeCount;
     private int inFlight;
     private int open;
@@ -271,6 +273,9 @@ final class LoopDriver {
     ChannelFuture newChannel(ChannelHandler... handlers) {
         SocketChannel channel = run.transport()
                 .newChannel((int) Math.min(Integer.MAX_VALUE, run.spec().timeout().toMillis()));
+        if (run.tls() != null) {
+            channel.pipeline().addLast(run.tls().newHandler(channel.alloc()));
+        }
         channel.pipeline().addLast(handlers);
         loop.register(channel);
         return channel.connect(run.address());
@@ -292,6 +297,31 @@ final class LoopDriver {
      */
     PhaseStats phaseOf(long intendedNanos) {
         return stats(openModel() ? intendedNanos : now());
+    }
+
+    /** The run's TLS, null in clear text. */
+    ClientTls tls() {
+        return run.tls();
+    }
+
+    /** A handshake completed: the first one's agreement is the run's (see {@link TlsTally}). */
+    void tlsAgreed(SslHandler ssl) {
+        if (tls.first() == null) {
+            tls.agreed(ClientTls.agreed(ssl));
+        }
+    }
+
+    /** A handshake failed: counted by reason in the measured part, and named should a connection never open. */
+    void tlsFailed(String reason, PhaseStats phase) {
+        if (phase == measured) {
+            tls.failed(reason);
+        }
+        connectError(reason);
+    }
+
+    /** This loop's TLS tally; read once it finished. */
+    TlsTally tlsTally() {
+        return tls;
     }
 
     RequestTemplate template() {
