@@ -9,11 +9,22 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param runId    the ordinary run behind the row, under {@code /runs/{runId}}
  * @param runState how that run ended; a row of a run that did not complete has no verdict worth trusting
  * @param agents   the agents the cell ran on; null for a cell this loadgen drove alone
+ * @param protocol the label of the experiment's {@code protocols} entry the cell spoke; null (absent) without the axis
  */
 public record CellResult(String target, int cores, String variant, String runId, String runState,
                          double requestsPerSecond, double mbPerSecond, double p50Millis, double p99Millis,
                          long errors, double errorRate, double requestedRate, double achievedRate, Verdict verdict,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer agents) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Integer agents,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String protocol) {
+
+    /** A cell of an experiment without a {@code protocols} axis. */
+    public CellResult(String target, int cores, String variant, String runId, String runState,
+                      double requestsPerSecond, double mbPerSecond, double p50Millis, double p99Millis,
+                      long errors, double errorRate, double requestedRate, double achievedRate, Verdict verdict,
+                      Integer agents) {
+        this(target, cores, variant, runId, runState, requestsPerSecond, mbPerSecond, p50Millis, p99Millis, errors,
+                errorRate, requestedRate, achievedRate, verdict, agents, null);
+    }
 
     /** A cell this loadgen drove alone. */
     public CellResult(String target, int cores, String variant, String runId, String runState,

@@ -18,6 +18,7 @@ import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Runs;
 
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
@@ -76,18 +77,31 @@ final class CellRunner {
 
     /**
      * The run a cell of {@code v} on {@code t} is: the variant's own request ({@link Variant#request}) or our
-     * target's {@code POST {"number":N}}.
+     * target's {@code POST {"number":N}}, over plain HTTP/1.1 as before the {@code protocols} axis.
      *
      * @throws io.loadlab.loadgen.run.InvalidSpecException when the request is not one a run can make
      */
     static HttpRunSpec httpSpec(ExperimentTarget t, Variant v, Duration duration, Duration warmup, Duration timeout) {
+        return httpSpec(t, v, ExperimentProtocol.DEFAULT, duration, warmup, timeout);
+    }
+
+    /**
+     * The run a cell of {@code v} on {@code t} speaking {@code p} is: to the target's url, or its tlsUrl for an entry
+     * over TLS; with the entry's protocol, streams and TLS, and its keep-alive where it sets one.
+     *
+     * @throws io.loadlab.loadgen.run.InvalidSpecException when the request is not one a run can make
+     */
+    static HttpRunSpec httpSpec(ExperimentTarget t, Variant v, ExperimentProtocol p, Duration duration, Duration warmup,
+                                Duration timeout) {
+        URI base = t.base(p);
+        boolean keepAlive = p.keepAlive(v);
         if (v.carriesRequest()) {
-            return new HttpRunSpec(v.request(t.url()), v.method(), v.headers(), v.body(), v.connections(), v.threads(),
-                    duration, warmup, v.rate(), v.keepAlive(), timeout);
+            return new HttpRunSpec(v.request(base), v.method(), v.headers(), v.body(), v.connections(), v.threads(),
+                    duration, warmup, v.rate(), keepAlive, timeout, p.wire(), p.streams(), p.secure() ? p.tls() : null);
         }
-        return new HttpRunSpec(t.url(), "POST", Map.of("Content-Type", "application/json"),
+        return new HttpRunSpec(base, "POST", Map.of("Content-Type", "application/json"),
                 "{\"number\":" + v.number() + "}", v.connections(), v.threads(), duration, warmup, v.rate(),
-                v.keepAlive(), timeout);
+                keepAlive, timeout, p.wire(), p.streams(), p.secure() ? p.tls() : null);
     }
 
     /** @see LinkMeasure#measure */
@@ -102,10 +116,10 @@ final class CellRunner {
      *
      * @param started told each run's id and how many load generators drive it
      */
-    CellResult run(ExperimentTarget t, ResourceSource source, Variant v, ExperimentSpec spec, LinkCapacity link,
-                   BiConsumer<String, Integer> started, BooleanSupplier cancelled) {
-        HttpRunSpec http = httpSpec(t, v, spec.duration(), spec.warmup(), spec.timeout());
-        Cell cell = new Cell(t, source, v, spec, link);
+    CellResult run(ExperimentTarget t, ResourceSource source, Variant v, ExperimentProtocol p, ExperimentSpec spec,
+                   LinkCapacity link, BiConsumer<String, Integer> started, BooleanSupplier cancelled) {
+        HttpRunSpec http = httpSpec(t, v, p, spec.duration(), spec.warmup(), spec.timeout());
+        Cell cell = new Cell(t, source, v, p, spec, link);
         if (spec.agents() == null) {
             return measure(cell, http, 0, runId -> started.accept(runId, 1), cancelled);
         }
@@ -142,8 +156,9 @@ final class CellRunner {
         }
     }
 
-    /** What one cell measures: its target, the target's source, its variant, the spec and the link. */
-    private record Cell(ExperimentTarget t, ResourceSource source, Variant v, ExperimentSpec spec, LinkCapacity link) {
+    /** What one cell measures: its target, the target's source, its variant, its protocol, the spec and the link. */
+    private record Cell(ExperimentTarget t, ResourceSource source, Variant v, ExperimentProtocol p, ExperimentSpec spec,
+                        LinkCapacity link) {
     }
 
     /** @param agents the agents {@code run} runs on, 0 for a cell this loadgen drives alone */
@@ -172,7 +187,11 @@ final class CellRunner {
                 agentsBusiest != null ? null : samples.self.busiest(c.v().threads()),
                 agentsBusiest != null ? null : samples.self.waiting(cpus),
                 agentsBusiest != null ? null : samples.self.throttled(), lag);
-        Verdict decided = verdicts.decide(e);
+        boolean axis = c.spec().protocols() != null; // without the axis, the record's cells stay as they were
+        if (axis) {
+            e = ProtocolCost.evidence(e, c.p(), r);
+        }
+        Verdict decided = ProtocolCost.judged(verdicts.decide(e), r);
         Verdict verdict = run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
                 ? decided.untrusted("the run " + run.state().json() + (run.failure() == null ? "" : ": " + run.failure())
                 + "; figures are partial")
@@ -183,7 +202,7 @@ final class CellRunner {
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
                 errors, attempts == 0 ? 0 : (double) errors / attempts,
                 r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict,
-                agents > 0 ? Integer.valueOf(agents) : null);
+                agents > 0 ? Integer.valueOf(agents) : null, axis ? c.p().label() : null);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.stats.Bootstrap;
 import io.loadlab.loadgen.stats.Interval;
 
@@ -16,20 +17,28 @@ import java.util.random.RandomGenerator;
  * @param repeats           completed repeats the intervals rest on
  * @param requestsPerSecond median and interval, requests per second
  * @param p99Millis         median and interval, milliseconds
+ * @param protocol          the cell's {@code protocols} entry; null (absent) without the axis
  */
 public record CellStats(String target, int cores, String variant, int repeats, List<String> runs,
-                        Interval requestsPerSecond, Interval p99Millis) {
+                        Interval requestsPerSecond, Interval p99Millis,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String protocol) {
 
     public CellStats {
         runs = List.copyOf(runs);
     }
 
-    /** One entry per target and variant that has a completed run, in the order first run. */
+    /** A cell of an experiment without a {@code protocols} axis. */
+    public CellStats(String target, int cores, String variant, int repeats, List<String> runs,
+                     Interval requestsPerSecond, Interval p99Millis) {
+        this(target, cores, variant, repeats, runs, requestsPerSecond, p99Millis, null);
+    }
+
+    /** One entry per target, variant and protocol that has a completed run, in the order first run. */
     public static List<CellStats> of(List<CellResult> cells, Bootstrap bootstrap, RandomGenerator random) {
         Map<String, List<CellResult>> byCell = new LinkedHashMap<>();
         for (CellResult c : cells) {
             if ("completed".equals(c.runState())) {
-                byCell.computeIfAbsent(c.target() + '\u0000' + c.variant(), k -> new ArrayList<>()).add(c);
+                byCell.computeIfAbsent(c.target() + '\u0000' + c.variant() + '\u0000' + c.protocol(), k -> new ArrayList<>()).add(c);
             }
         }
         List<CellStats> out = new ArrayList<>();
@@ -39,7 +48,7 @@ public record CellStats(String target, int cores, String variant, int repeats, L
             double[] p99 = repeats.stream().mapToDouble(CellResult::p99Millis).toArray();
             out.add(new CellStats(first.target(), first.cores(), first.variant(), repeats.size(),
                     repeats.stream().map(CellResult::runId).toList(), bootstrap.median(rps, random),
-                    bootstrap.median(p99, random)));
+                    bootstrap.median(p99, random), first.protocol()));
         }
         return out;
     }

@@ -31,15 +31,34 @@ import java.util.TreeMap;
  *                         rests on the bytes the loadgen received
  * @param unmeasured       each figure that is null to why ({@code targetWait}: "... matched no series"); a
  *                         figure is never 0 for unknown
+ * @param protocol         with a {@code protocols} axis: what the cell spoke and its TLS handshakes; null (absent)
+ *                         without one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Evidence(Double targetCpu, Double targetWait, Double targetThrottled, Double targetQuota,
                        Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
                        Double loadgenThrottled, Double scheduleLag, String targetCpuScope, String resources,
-                       Double targetSentMbps, Map<String, String> unmeasured) {
+                       Double targetSentMbps, Map<String, String> unmeasured, ProtocolEvidence protocol) {
 
     public Evidence {
         unmeasured = unmeasured == null || unmeasured.isEmpty() ? null : Map.copyOf(new TreeMap<>(unmeasured));
+    }
+
+    /** Without the protocol's figures: an experiment without a {@code protocols} axis. */
+    public Evidence(Double targetCpu, Double targetWait, Double targetThrottled, Double targetQuota,
+                    Double linkUtilisation, Double loadgenCpu, Double loadgenLoops, Double loadgenWait,
+                    Double loadgenThrottled, Double scheduleLag, String targetCpuScope, String resources,
+                    Double targetSentMbps, Map<String, String> unmeasured) {
+        this(targetCpu, targetWait, targetThrottled, targetQuota, linkUtilisation, loadgenCpu, loadgenLoops, loadgenWait,
+                loadgenThrottled, scheduleLag, targetCpuScope, resources, targetSentMbps, unmeasured, null);
+    }
+
+    /** The same figures with {@code p} and the reasons for its unmeasured figures added to {@code unmeasured}. */
+    public Evidence withProtocol(ProtocolEvidence p, Map<String, String> why) {
+        Map<String, String> all = new TreeMap<>(unmeasured == null ? Map.of() : unmeasured);
+        all.putAll(why);
+        return new Evidence(targetCpu, targetWait, targetThrottled, targetQuota, linkUtilisation, loadgenCpu, loadgenLoops,
+                loadgenWait, loadgenThrottled, scheduleLag, targetCpuScope, resources, targetSentMbps, all, p);
     }
 
     /** The figures before sources had names: the builtin source, nothing said of what is missing. */

@@ -23,11 +23,14 @@ import java.util.Set;
  * @param agents   null: every cell runs on this loadgen; a count or {@code all}: every cell is a distributed run on
  *                 that many agents; {@code auto}: each cell starts on one agent and a loadgen-bound one is run again
  *                 on twice as many, until its busiest agent is under the threshold or every agent is in use
+ * @param protocols how the cells speak to their targets: each variant's cells run once per entry
+ *                  ({@link ExperimentProtocol}); null: plain HTTP/1.1 only, as before the axis (and absent from JSON)
  */
 public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
                              Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
                              Boolean calibrate,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) String agents) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String agents,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) List<ExperimentProtocol> protocols) {
 
     /** {@code agents} for as many agents as it takes. */
     public static final String AUTO = "auto";
@@ -41,6 +44,13 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         this(name, targets, variants, duration, warmup, timeout, linkMbps, search, repeats, calibrate, null);
     }
 
+    /** An experiment over plain HTTP/1.1, as every one before the {@code protocols} axis. */
+    public ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
+                          Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
+                          Boolean calibrate, String agents) {
+        this(name, targets, variants, duration, warmup, timeout, linkMbps, search, repeats, calibrate, agents, null);
+    }
+
     public ExperimentSpec {
         targets = targets == null ? List.of() : List.copyOf(targets);
         variants = variants == null ? List.of() : List.copyOf(variants);
@@ -48,6 +58,7 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         timeout = timeout == null ? Duration.ofSeconds(2) : timeout;
         repeats = repeats == null ? 1 : repeats;
         calibrate = calibrate != null && calibrate;
+        protocols = protocols == null ? null : List.copyOf(protocols);
         Violations v = new Violations();
         v.check(!targets.isEmpty(), "targets", "must name at least one target");
         v.check(!variants.isEmpty(), "variants", "must name at least one variant");
@@ -60,6 +71,8 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
                 v.check(names.add(t.name()), at + "name", "is used twice");
             }
             http(v, at + "url", t.url());
+            v.check(t.tlsUrl() == null || ("https".equalsIgnoreCase(t.tlsUrl().getScheme()) && t.tlsUrl().getHost() != null
+                    && !t.tlsUrl().getHost().isEmpty()), at + "tlsUrl", "must be an https:// URL naming a host");
             if (t.metrics() != null || t.resources().builtin()) {
                 http(v, at + "metrics", t.metrics(), "is required for the builtin source; or name a resources source");
             }
@@ -82,6 +95,7 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
             v.check(x.rate() >= 0 && Double.isFinite(x.rate()), at + "rate", "must be 0 (closed model) or a positive rate per second");
         }
         VariantChecks.check(v, targets, variants);
+        ProtocolChecks.check(v, targets, variants, protocols);
         v.check(duration != null && !duration.isNegative() && !duration.isZero(), "duration", "must be above zero");
         v.check(!warmup.isNegative(), "warmup", "must not be negative");
         v.check(!timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
@@ -116,7 +130,12 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
     /** The same experiment with cells of another measured length (a search probe's, {@link ProbeDuration}). */
     public ExperimentSpec withDuration(Duration length) {
         return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats, calibrate,
-                agents);
+                agents, protocols);
+    }
+
+    /** The entries each variant's cells run with: the given ones, or {@link ExperimentProtocol#DEFAULT} alone. */
+    public List<ExperimentProtocol> cellProtocols() {
+        return protocols == null ? List.of(ExperimentProtocol.DEFAULT) : protocols;
     }
 
     /**
@@ -125,16 +144,21 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
      * wrapped to -2,134,967,296 and passed the max-runs check as a small number.
      */
     public long maxRuns() {
-        return maxRuns(targets.size(), variants.size(), search == null ? 1 : search.maxSteps(), repeats,
+        return maxRuns(targets.size(), variants.size(), cellProtocols().size(), search == null ? 1 : search.maxSteps(), repeats,
                 AUTO.equals(agents) ? AUTO_TRIES : 1,
                 (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0));
     }
 
     /** {@code targets x variants x steps x repeats x tries + extra}, exact, or {@link Long#MAX_VALUE} past it. */
     static long maxRuns(int targets, int variants, int steps, int repeats, int tries, int extra) {
+        return maxRuns(targets, variants, 1, steps, repeats, tries, extra);
+    }
+
+    /** {@code targets x variants x protocols x steps x repeats x tries + extra}, exact, or {@link Long#MAX_VALUE} past it. */
+    static long maxRuns(int targets, int variants, int protocols, int steps, int repeats, int tries, int extra) {
         try {
             long runs = (long) targets * variants; // two ints: exact in a long
-            for (int factor : new int[]{steps, repeats, tries}) {
+            for (int factor : new int[]{protocols, steps, repeats, tries}) {
                 runs = Math.multiplyExact(runs, factor);
             }
             return Math.addExact(runs, extra);

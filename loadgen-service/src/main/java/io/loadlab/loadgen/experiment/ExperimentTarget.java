@@ -19,10 +19,12 @@ import java.net.URI;
  * @param download  a URL on the target whose GET answers a large body, to estimate the link where no iperf3 server
  *                  answers; null: large {@code number} answers when the target is ours, else no estimate
  * @param linkMbps  this target's link capacity in megabits per second, given; null: the experiment's, or measured
+ * @param tlsUrl    the same service over TLS ({@code https://target-4:8443}), for the {@code h2} and {@code https/1.1}
+ *                  entries of the experiment's {@code protocols}; without a path, the url's path and query are kept
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExperimentTarget(String name, URI url, URI metrics, int cores, URI iperf, ResourceSpec resources,
-                               URI download, Double linkMbps) {
+                               URI download, Double linkMbps, URI tlsUrl) {
 
     public static final int IPERF_PORT = 5201;
 
@@ -33,8 +35,31 @@ public record ExperimentTarget(String name, URI url, URI metrics, int cores, URI
         resources = resources == null ? ResourceSpec.DEFAULT : resources;
     }
 
+    /** A target without TLS, as every one before the {@code protocols} axis. */
+    public ExperimentTarget(String name, URI url, URI metrics, int cores, URI iperf, ResourceSpec resources,
+                            URI download, Double linkMbps) {
+        this(name, url, metrics, cores, iperf, resources, download, linkMbps, null);
+    }
+
     public ExperimentTarget(String name, URI url, URI metrics, int cores, URI iperf) {
         this(name, url, metrics, cores, iperf, null, null, null);
+    }
+
+    /**
+     * Where a cell speaking {@code p} sends our target's request, or resolves a variant's path against: the url, or
+     * for an entry over TLS the tlsUrl (with the url's path and query when it has no path of its own); null when
+     * {@code p} speaks TLS and this target has no tlsUrl.
+     */
+    public URI base(ExperimentProtocol p) {
+        if (!p.secure()) {
+            return url;
+        }
+        if (tlsUrl == null || url == null || (tlsUrl.getRawPath() != null && !tlsUrl.getRawPath().isEmpty()
+                && !"/".equals(tlsUrl.getRawPath()))) {
+            return tlsUrl;
+        }
+        return URI.create(tlsUrl.getScheme() + "://" + tlsUrl.getRawAuthority() + url.getRawPath()
+                + (url.getRawQuery() == null ? "" : "?" + url.getRawQuery()));
     }
 
     public ExperimentTarget(String name, URI url, URI metrics, int cores) {

@@ -127,13 +127,15 @@ public class Experiments {
                     }
                     LinkCapacity link = link(id, drive, spec, t);
                     for (Variant v : spec.variants()) {
-                        if (drive.cancelled()) {
-                            break;
+                        for (ExperimentProtocol p : spec.cellProtocols()) {
+                            if (drive.cancelled()) {
+                                break;
+                            }
+                            SearchResult r = RateSearch.run(t.name(), t.cores(), label(spec, v, p), spec.search(),
+                                    spec.repeats(), rate -> probe(id, drive, new Cell(t, v.atRate(rate), p),
+                                            bySource.get(t.name()), spec, link), drive::cancelled);
+                            update(id, x -> x.withSearch(r));
                         }
-                        SearchResult r = RateSearch.run(t.name(), t.cores(), v.label(), spec.search(), spec.repeats(),
-                                rate -> probe(id, drive, t, bySource.get(t.name()), v.atRate(rate), spec, link),
-                                drive::cancelled);
-                        update(id, x -> x.withSearch(r));
                     }
                 }
             }
@@ -177,10 +179,10 @@ public class Experiments {
 
     /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
     private void runCells(String id, RunDrive drive, ExperimentSpec spec, Map<String, ResourceSource> bySource) {
-        List<TargetVariant> all = new ArrayList<>();
-        spec.targets().forEach(t -> spec.variants().forEach(v -> all.add(new TargetVariant(t, v))));
+        List<Cell> all = new ArrayList<>();
+        spec.targets().forEach(t -> spec.variants().forEach(v -> spec.cellProtocols().forEach(p -> all.add(new Cell(t, v, p)))));
         Map<String, LinkCapacity> links = new HashMap<>();
-        for (TargetVariant c : Interleaving.of(all, spec.repeats())) {
+        for (Cell c : Interleaving.of(all, spec.repeats())) {
             if (drive.cancelled()) {
                 break;
             }
@@ -189,7 +191,7 @@ public class Experiments {
                 link = link(id, drive, spec, c.target());
                 links.put(c.target().name(), link);
             }
-            cell(id, drive, c.target(), bySource.get(c.target().name()), c.variant(), spec, link);
+            cell(id, drive, c, bySource.get(c.target().name()), spec, link);
         }
     }
 
@@ -202,19 +204,27 @@ public class Experiments {
         return link;
     }
 
-    private record TargetVariant(ExperimentTarget target, Variant variant) {
+    /** One cell of the matrix: a target, a variant, a protocol. */
+    private record Cell(ExperimentTarget target, Variant variant, ExperimentProtocol protocol) {
+    }
+
+    /** The variant's label, with the protocol's after it when the experiment has a {@code protocols} axis. */
+    private static String label(ExperimentSpec spec, Variant v, ExperimentProtocol p) {
+        return spec.protocols() == null ? v.label() : v.label() + " " + p.label();
     }
 
     /** Runs one cell and adds its row, counting every run it took. */
-    private CellResult cell(String id, RunDrive drive, ExperimentTarget t, ResourceSource source, Variant v,
-                            ExperimentSpec spec, LinkCapacity link) {
+    private CellResult cell(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
+                            LinkCapacity link) {
         AtomicInteger runs = new AtomicInteger();
+        ExperimentTarget t = c.target();
+        String label = label(spec, c.variant(), c.protocol());
         CellResult r;
         try {
-            r = cells.run(t, source, v, spec, link, (runId, generators) -> {
+            r = cells.run(t, source, c.variant(), c.protocol(), spec, link, (runId, generators) -> {
                 runs.incrementAndGet();
-                running(id, drive, runId, t.name() + " " + v.label());
-                meters.cellStarted(id, t.name(), t.cores(), v.label(), generators);
+                running(id, drive, runId, t.name() + " " + label);
+                meters.cellStarted(id, t.name(), t.cores(), label, generators);
             }, drive::cancelled);
         } finally {
             meters.cellEnded();
@@ -228,11 +238,12 @@ public class Experiments {
      * {@code loadgen.experiments.max-probe-duration}); the generator counts as saturated when its schedule lagged or
      * the cell's verdict is loadgen-bound.
      */
-    private ProbePoint probe(String id, RunDrive drive, ExperimentTarget t, ResourceSource source, Variant v,
-                             ExperimentSpec spec, LinkCapacity link) {
+    private ProbePoint probe(String id, RunDrive drive, Cell cell, ResourceSource source, ExperimentSpec spec,
+                             LinkCapacity link) {
+        Variant v = cell.variant();
         ProbeDuration length = ProbeDuration.of(v.rate(), v.threads(), spec.duration(),
                 spec.duration().compareTo(config.maxProbeDuration()) > 0 ? spec.duration() : config.maxProbeDuration());
-        CellResult c = cell(id, drive, t, source, v, spec.withDuration(length.duration()), link);
+        CellResult c = cell(id, drive, cell, source, spec.withDuration(length.duration()), link);
         SearchSpec s = spec.search();
         boolean kept = c.achievedRate() >= v.rate() * (1 - config.scheduleLag());
         boolean ok = "completed".equals(c.runState()) && c.p99Millis() <= s.p99Millis()

@@ -16,14 +16,19 @@ public final class Scaling {
     private Scaling() {
     }
 
-    /** One row per cell with a completed run, grouped by variant in the order first seen, smallest node first. */
+    /**
+     * One row per cell with a completed run, grouped by variant and protocol in the order first seen, smallest node
+     * first: each protocol of a variant is its own comparison, so a TLS keep-alive-off group shows its own scaling
+     * beside the plain one's.
+     */
     public static List<ScalingRow> of(List<CellStats> cells) {
         Map<String, List<CellStats>> byVariant = new LinkedHashMap<>();
         for (CellStats c : cells) {
-            byVariant.computeIfAbsent(c.variant(), k -> new ArrayList<>()).add(c);
+            byVariant.computeIfAbsent(c.variant() + '\u0000' + c.protocol(), k -> new ArrayList<>()).add(c);
         }
         List<ScalingRow> rows = new ArrayList<>();
-        byVariant.forEach((variant, list) -> {
+        byVariant.forEach((key, list) -> {
+            String variant = list.get(0).variant();
             List<CellStats> sorted = list.stream().sorted(Comparator.comparingInt(CellStats::cores)).toList();
             CellStats smallest = sorted.get(0);
             double base = smallest.requestsPerSecond().median() / smallest.cores();
@@ -31,7 +36,7 @@ public final class Scaling {
                 double perCore = c.requestsPerSecond().median() / c.cores();
                 rows.add(new ScalingRow(variant, c.target(), c.cores(), c.requestsPerSecond().median(), perCore,
                         base > 0 ? perCore / base : 0, c.repeats(), c.requestsPerSecond().low(),
-                        c.requestsPerSecond().high(), c == smallest ? null : c.differenceFrom(smallest)));
+                        c.requestsPerSecond().high(), c == smallest ? null : c.differenceFrom(smallest), c.protocol()));
             }
         });
         return rows;

@@ -39,7 +39,9 @@ import java.util.Locale;
  *     measured: without either the verdict is {@code unknown}, naming each missing figure and why. An unmeasured
  *     wait or throttling does not block it; the reason says it was judged without them.</li>
  * </ol>
- * Every verdict lists in {@code judgedFrom} the measured figures its rule and the rules before it read.
+ * Every verdict lists in {@code judgedFrom} the measured figures its rule and the rules before it read. A cell whose
+ * requests paid a TLS handshake at least half the time (keep-alive off over TLS) gets a note after its reason, whatever
+ * the rule: the handshakes' key exchanges and signatures are in the target's CPU, which is why it is high.
  */
 public final class Verdicts {
 
@@ -50,6 +52,18 @@ public final class Verdicts {
     }
 
     public Verdict decide(Evidence e) {
+        Verdict v = rules(e);
+        ProtocolEvidence p = e.protocol();
+        if (p == null || !p.handshakeHeavy()) {
+            return v;
+        }
+        return new Verdict(v.verdict(), e, v.trustworthy(), v.reason() + f("; note: %.2f of the requests made a TLS "
+                        + "handshake (%.0f/s, %s resumed, p99 %s ms): their key exchanges and signatures are part of the "
+                        + "target's CPU", p.tlsHandshakesPerRequest(), nz(p.tlsHandshakesPerSecond()), fmt(p.tlsResumed()),
+                fmt(p.tlsHandshakeP99Millis())), v.judgedFrom());
+    }
+
+    private Verdict rules(Evidence e) {
         Judged j = new Judged(e);
         j.read("loadgenCpu", e.loadgenCpu()).read("loadgenLoops", e.loadgenLoops()).read("loadgenThrottled", e.loadgenThrottled());
         if (e.loadgenDemand() >= t.loadgenSaturation() || nz(e.loadgenThrottled()) >= t.throttledPeriods()) {

@@ -6,16 +6,22 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 /**
  * One of the run's connections, across the TCP connections that replace each other in it: at most
  * one request in flight (no pipelining, as wrk). Confined to its event loop; every method runs there.
  * Every request begun ends exactly once (answered, failed or timed out) and tells its loop so,
  * which is what keeps the completed count equal to what the server answered.
+ * <p>
+ * Over TLS a connection is DOWN, CONNECTING, HANDSHAKING, then IDLE or BUSY: it is open (for the run's connection
+ * accounting and the request pending on it) only once its handshake completed. A failed handshake is a failed
+ * connect counted as {@code errors.tls} alone: the pending request ends, the slot retries after the same delay.
  */
 final class ConnectionSlot {
 
-    private enum State { DOWN, CONNECTING, IDLE, BUSY }
+    private enum State { DOWN, CONNECTING, HANDSHAKING, IDLE, BUSY }
 
     private final LoopDriver loop;
     private final int index;
@@ -32,6 +38,7 @@ final class ConnectionSlot {
     /** No socket could be made for it: left down for the rest of the run. */
     private boolean givenUp;
     private long connectStartNanos;
+    private long handshakeStartNanos;
     private long intendedNanos;
     private long sentNanos;
     /** The phase of the request in flight: of its intended time in the open model, of its start in the closed. */
@@ -95,16 +102,60 @@ final class ConnectionSlot {
         }
         long now = loop.now();
         PhaseStats stats = phase(now);
-        opened = true;
         stats.increment(Counter.CONNECTIONS_OPENED);
         stats.recordConnect(now - connectStartNanos);
         loop.connectionOpened();
+        if (loop.tls() != null) {
+            state = State.HANDSHAKING; // the SslHandler began it on channelActive; its completion event follows
+            handshakeStartNanos = now;
+            return;
+        }
+        ready();
+    }
+
+    /** The connection can carry requests: TCP is up, and the TLS handshake done over TLS. */
+    private void ready() {
+        opened = true;
         state = State.IDLE;
         if (requestPending) {
             write();
         } else {
             loop.onFree(this);
         }
+    }
+
+    void onHandshake(SlotHandler from, SslHandshakeCompletionEvent event) {
+        if (from != handler || state != State.HANDSHAKING) {
+            return;
+        }
+        long now = loop.now();
+        if (!event.isSuccess()) {
+            handshakeFailed(TlsFailureReason.of(event.cause()), now);
+            return;
+        }
+        SslHandler ssl = channel.pipeline().get(SslHandler.class);
+        String refusal = loop.tls().alpnRefusal(ssl);
+        if (refusal != null) {
+            handshakeFailed(refusal, now);
+            return;
+        }
+        PhaseStats stats = phase(now);
+        stats.increment(Counter.TLS_HANDSHAKES);
+        if (ClientTls.resumed(ssl)) {
+            stats.increment(Counter.TLS_RESUMED);
+        }
+        stats.recordHandshake(now - handshakeStartNanos);
+        loop.tlsAgreed(ssl);
+        ready();
+    }
+
+    private void handshakeFailed(String reason, long now) {
+        PhaseStats stats = phase(now);
+        stats.increment(Counter.TLS_ERRORS);
+        loop.tlsFailed(reason, stats);
+        closeChannel();
+        endRequest();
+        loop.onConnectFailed(this);
     }
 
     private void connectFailed(Throwable cause) {
@@ -184,7 +235,9 @@ final class ConnectionSlot {
             return;
         }
         long now = loop.now();
-        if (state == State.BUSY && parser.completesOnClose()) {
+        if (state == State.HANDSHAKING) {
+            handshakeFailed(TlsFailureReason.CLOSED, now); // the SslHandler reports this itself first: a safety net
+        } else if (state == State.BUSY && parser.completesOnClose()) {
             answered(now, true);
         } else if (state == State.BUSY) {
             fail(Counter.READ_WRITE_ERRORS, now);
@@ -194,9 +247,11 @@ final class ConnectionSlot {
         }
     }
 
-    void onError(SlotHandler from) {
+    void onError(SlotHandler from, Throwable cause) {
         if (from == handler) {
-            if (state == State.BUSY) {
+            if (state == State.HANDSHAKING) {
+                handshakeFailed(TlsFailureReason.of(cause), loop.now());
+            } else if (state == State.BUSY) {
                 fail(Counter.READ_WRITE_ERRORS, loop.now());
             } else {
                 closeChannel();
@@ -244,7 +299,7 @@ final class ConnectionSlot {
     /** Leaves the slot DOWN; closing a channel that is already closed or never connected is harmless. */
     private void closeChannel() {
         Channel c = channel;
-        if (state == State.IDLE || state == State.BUSY) {
+        if (state == State.HANDSHAKING || state == State.IDLE || state == State.BUSY) {
             loop.connectionClosed();
         }
         channel = null;
@@ -284,7 +339,7 @@ final class ConnectionSlot {
         return givenUp;
     }
 
-    /** Held an open TCP connection at least once. */
+    /** Held an open connection at least once: TCP up and, over TLS, the handshake done. */
     boolean everOpened() {
         return opened;
     }

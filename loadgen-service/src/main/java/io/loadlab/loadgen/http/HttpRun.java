@@ -56,7 +56,7 @@ public final class HttpRun extends RunningLoad {
         this.transport = Transport.create(spec.threads(), threadPrefix);
         this.template = RequestTemplate.of(spec);
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
-        RunContext context = new RunContext(spec, clock, timeline, template, transport, address);
+        RunContext context = new RunContext(spec, clock, timeline, template, transport, address, ClientTls.of(spec));
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
         List<TaskScheduler> eventLoops = new ArrayList<>();
@@ -65,8 +65,8 @@ public final class HttpRun extends RunningLoad {
         for (int t = 0; t < spec.threads(); t++) {
             int connections = spec.connections() / spec.threads() + (t < spec.connections() % spec.threads() ? 1 : 0);
             int loopOpenable = openable / spec.threads() + (t < openable % spec.threads() ? 1 : 0);
-            PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive());
-            PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive());
+            PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive(), spec.secure());
+            PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive(), spec.secure());
             warmup.add(w);
             measured.add(m);
             EventLoop loop = transport.group().next();
@@ -158,7 +158,8 @@ public final class HttpRun extends RunningLoad {
         synchronized (stats) { // a progress() call may be sampling at the same moment
             stats.sample();
             long measuredNanos = timeline.measuredNanos(cancelledAtNanos());
-            report = HttpReports.of(spec, stats, measuredNanos, connections)
+            report = HttpReports.of(spec, stats, measuredNanos, connections,
+                            TlsTally.merge(loops.stream().map(LoopDriver::tlsTally).toList()))
                     .withDisturbance(watch.stop(measuredNanos, limits));
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }

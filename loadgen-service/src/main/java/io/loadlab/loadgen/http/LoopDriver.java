@@ -6,6 +6,7 @@ import io.loadlab.loadgen.engine.RateSchedule;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.lang.invoke.MethodHandles;
@@ -46,6 +47,7 @@ final class LoopDriver {
     private final long timeoutNanos;
     private final int openable;
     private final String shortOf;
+    private final TlsTally tls = new TlsTally();
     private int freeCount;
     private int inFlight;
     private int open;
@@ -247,6 +249,9 @@ final class LoopDriver {
     ChannelFuture newChannel(SlotHandler handler) {
         SocketChannel channel = run.transport()
                 .newChannel((int) Math.min(Integer.MAX_VALUE, run.spec().timeout().toMillis()));
+        if (run.tls() != null) {
+            channel.pipeline().addLast(run.tls().newHandler(channel.alloc()));
+        }
         channel.pipeline().addLast(handler);
         loop.register(channel);
         return channel.connect(run.address());
@@ -268,6 +273,31 @@ final class LoopDriver {
      */
     PhaseStats phaseOf(long intendedNanos) {
         return stats(openModel() ? intendedNanos : now());
+    }
+
+    /** The run's TLS, null in clear text. */
+    ClientTls tls() {
+        return run.tls();
+    }
+
+    /** A handshake completed: the first one's agreement is the run's (see {@link TlsTally}). */
+    void tlsAgreed(SslHandler ssl) {
+        if (tls.first() == null) {
+            tls.agreed(ClientTls.agreed(ssl));
+        }
+    }
+
+    /** A handshake failed: counted by reason in the measured part, and named should a connection never open. */
+    void tlsFailed(String reason, PhaseStats phase) {
+        if (phase == measured) {
+            tls.failed(reason);
+        }
+        connectError(reason);
+    }
+
+    /** This loop's TLS tally; read once it finished. */
+    TlsTally tlsTally() {
+        return tls;
     }
 
     RequestTemplate template() {

@@ -20,12 +20,13 @@ import java.util.Set;
  */
 public record TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption) {
 
-    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. */
-    public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
     public static final Set<String> VERSIONS = Set.of("TLSv1.2", "TLSv1.3");
     /** A bundle of a few hundred certificates (the JDK's whole cacerts as PEM is ~220 KB). */
     public static final int MAX_CA_BYTES = 256 * 1024;
     public static final int MAX_CIPHERS = 64;
+    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. Declared after
+     * the constants its constructor checks against: before them, VERSIONS was still null when it was built. */
+    public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
 
     public TlsSpec {
         versions = versions == null ? List.of() : List.copyOf(versions);

@@ -19,7 +19,8 @@ import java.util.Locale;
  * <li>The Latency Distribution is always printed (wrk needs {@code --latency}).</li>
  * </ul>
  * As in wrk, the socket-error and non-2xx lines appear only when non-zero; so does the line wrk lacks, of
- * connections that never opened.
+ * connections that never opened. An https run adds a TLS block wrk lacks (h2load prints alike): handshakes and how
+ * many resumed, handshake time apart from latency, what was agreed, and failed handshakes by reason.
  */
 public final class WrkTextReport {
 
@@ -65,6 +66,9 @@ public final class WrkTextReport {
         if (non2xx > 0) {
             out.append(String.format(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", non2xx));
         }
+        if (r.tls() != null) {
+            tls(out, r.tls());
+        }
         out.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond()));
         double bytesPerSecond = r.durationSeconds() > 0 ? r.bytesReceived() / r.durationSeconds() : 0;
         out.append(String.format(Locale.ROOT, "Transfer/sec: %10sB%n", WrkUnits.binary(bytesPerSecond)));
@@ -72,6 +76,19 @@ public final class WrkTextReport {
             out.append("DISTURBED: ").append(r.disturbed().reason()).append('\n');
         }
         return out.toString().replace(System.lineSeparator(), "\n");
+    }
+
+    private static void tls(StringBuilder out, TlsReport t) {
+        LatencySummary h = t.handshakeMicros() == null ? LatencySummary.EMPTY : t.handshakeMicros();
+        out.append(String.format(Locale.ROOT, "  TLS handshakes: %d, resumed %d, p50 %s, p99 %s%n", t.handshakes(),
+                t.resumed(), WrkUnits.timeMicros(h.p50()), WrkUnits.timeMicros(h.p99())));
+        out.append(String.format(Locale.ROOT, "  TLS agreed: %s, %s, ALPN %s%n", t.version() == null ? "-" : t.version(),
+                t.cipher() == null ? "-" : t.cipher(), t.protocol() == null ? "-" : t.protocol()));
+        if (t.failures() > 0) {
+            out.append(String.format(Locale.ROOT, "  TLS errors: %d%n", t.failures()));
+            t.failureReasons().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                    .forEach(e -> out.append(String.format(Locale.ROOT, "    %d %s%n", e.getValue(), e.getKey())));
+        }
     }
 
     /** wrk's {@code print_units}: right-aligned, with up to two spaces standing in for a missing unit. */

@@ -18,10 +18,19 @@ import io.loadlab.loadgen.report.LatencySummary;
  *                          distributed one
  * @param generatorSaturation for a run on agents, the busiest agent's saturation (0..1), which stands for the
  *                          loadgen's own CPU in the cell's verdict; null for a local run (the loadgen measures itself)
+ * @param protocol          what the run spoke and what TLS and HTTP/2 cost; null for a kind that gives none
  */
 public record CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
                           LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
-                          double achievedRate, int generators, Double generatorSaturation) {
+                          double achievedRate, int generators, Double generatorSaturation, ProtocolFigures protocol) {
+
+    /** Figures without the protocol's: a kind that speaks no HTTP, or a run on agents. */
+    public CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
+                       LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
+                       double achievedRate, int generators, Double generatorSaturation) {
+        this(durationSeconds, bytesReceived, requestsPerSecond, latencyMicros, errors, attempts, requestedRate,
+                achievedRate, generators, generatorSaturation, null);
+    }
 
     /** A local run's figures: one generator, the loadgen itself. */
     public CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,

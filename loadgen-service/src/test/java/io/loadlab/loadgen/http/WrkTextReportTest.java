@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -76,6 +77,23 @@ class WrkTextReportTest {
 
         assertTrue(text.contains("  Socket errors: connect 552, read 0, write 0, timeout 0\n"
                 + "  Connections: 552 of 5000 never opened, 4448 did\n"), text);
+    }
+
+    @Test
+    void anHttpsRunHasATlsBlockBeforeTheRates() {
+        HttpReport r = new HttpReport(10, 1.0, 10, 100, 0, new HttpErrors(0, 0, 0, 0, 0, 0, 3, 0, 0),
+                latency(1000, 0, 1000, 1000, 1000, 1000, 1000), null, null, 4, 0, 10, 0, null, null, 4, 4, 0)
+                .withProtocol(new TlsReport(4, 1, latency(900, 0, 2500, 850, 0, 0, 2400), "http/1.1", "TLSv1.3",
+                        "TLS_AES_128_GCM_SHA256", 3, Map.of(TlsFailureReason.TIMED_OUT, 2L, TlsFailureReason.NOT_TLS, 1L)), null);
+        String text = WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 4, r, null);
+
+        assertTrue(text.contains("""
+                  TLS handshakes: 4, resumed 1, p50 0.85ms, p99 2.40ms
+                  TLS agreed: TLSv1.3, TLS_AES_128_GCM_SHA256, ALPN http/1.1
+                  TLS errors: 3
+                    2 handshake timed out
+                    1 not a TLS server
+                Requests/sec:"""), text);
     }
 
     @Test

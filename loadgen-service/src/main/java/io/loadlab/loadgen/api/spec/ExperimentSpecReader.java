@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.RateSchedule;
+import io.loadlab.loadgen.experiment.ExperimentProtocol;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.ExperimentsConfig;
@@ -74,8 +75,9 @@ public class ExperimentSpecReader {
             ResourceSpec resources = resources(t.object("resources"));
             URI download = t.uri("download");
             double targetLink = t.number("linkMbps", Double.NaN);
+            URI tlsUrl = t.uri("tlsUrl");
             targets.add(new ExperimentTarget(targetName, url, metrics, cores, iperf, resources, download,
-                    Double.isNaN(targetLink) ? null : targetLink));
+                    Double.isNaN(targetLink) ? null : targetLink, tlsUrl));
             t.rejectUnknown();
         }
         List<Variant> variants = new ArrayList<>();
@@ -103,6 +105,8 @@ public class ExperimentSpecReader {
         f.known(AgentsField.NAME);
         String onAgents = agentsNode == null || agentsNode.isNull() ? null
                 : AgentsField.read(agentsNode, TextNode.valueOf(HttpRunSpec.KIND), agents, v, ExperimentSpec.AUTO);
+        f.known(ProtocolsField.NAME);
+        List<ExperimentProtocol> protocols = ProtocolsField.read(obj.get(ProtocolsField.NAME), limits, v);
         SearchSpec search = null;
         JsonFields s = f.object("search");
         if (s != null) {
@@ -140,7 +144,7 @@ public class ExperimentSpecReader {
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
-                linkMbps, searched, repeats, calibrate, onAgents));
+                linkMbps, searched, repeats, calibrate, onAgents, protocols));
         if (spec != null) {
             long planned = spec.maxRuns();
             v.check(planned <= config.maxRuns(), "runsPlanned", "the experiment would start up to "
@@ -179,16 +183,19 @@ public class ExperimentSpecReader {
     }
 
     /**
-     * Every address load, probes or scrapes will go to: each target's API, each variant's request on it, its metrics,
-     * its iperf3 server, its download URL and its Prometheus server. The guard resolves each now and again at
-     * connect time.
+     * Every address load, probes or scrapes will go to: each target's API (and its TLS address when a protocol speaks
+     * TLS), each variant's request on them, its metrics, its iperf3 server, its download URL and its Prometheus server.
+     * The guard resolves each now and again at connect time.
      */
     public static List<URI> destinations(ExperimentSpec spec) {
         List<URI> out = new ArrayList<>();
         spec.targets().forEach(t -> {
-            out.add(t.url());
-            spec.variants().stream().filter(Variant::carriesRequest).forEach(v -> out.add(v.request(t.url())));
-            for (URI u : new URI[]{t.metrics(), t.iperf(), t.download(), t.resources().url()}) {
+            for (ExperimentProtocol p : spec.cellProtocols()) {
+                URI base = t.base(p);
+                out.add(base);
+                spec.variants().stream().filter(Variant::carriesRequest).forEach(v -> out.add(v.request(base)));
+            }
+            for (URI u : new URI[]{t.metrics(), t.iperf(), t.download(), t.resources().url(), t.tlsUrl()}) {
                 if (u != null) {
                     out.add(u);
                 }

@@ -1,0 +1,125 @@
+package io.loadlab.loadgen.api;
+
+import io.loadlab.testsupport.RealTarget;
+import io.loadlab.testsupport.SystemTest;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static io.loadlab.loadgen.api.RunsApiTest.authed;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * POST /experiments with a {@code protocols} axis: each entry's faults are a 400 naming the field, a TLS address off
+ * the allowlist a 403; then a real experiment of two protocols on our target, whose record has a cell per protocol,
+ * each counted exactly as the target counted it.
+ */
+@SystemTest
+@QuarkusTest
+class ExperimentProtocolsApiTest {
+
+    static final String T = "{'name':'t1','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics','cores':1}";
+    static final String TLS = "{'name':'t1','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics',"
+            + "'cores':1,'tlsUrl':'https://127.0.0.1:8443'}";
+
+    @RegisterExtension
+    static final RealTarget target = new RealTarget();
+
+    @ParameterizedTest(name = "{1}")
+    @CsvSource(delimiter = '|', value = {
+            "{'targets':[" + T + "],'variants':[{}],'protocols':'h2'}                              | protocols              | must be an array",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':[]}                                | protocols              | must name 1 to 8",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':[1]}                               | protocols[0]           | must be a protocol name",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':['h3']}                            | protocols[0].protocol  | must be one of",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':['http/1.1','h2']}                 | protocols[1]           | targets[0].tlsUrl is required",
+            "{'targets':[" + TLS + "],'variants':[{}],'protocols':[{'protocol':'h2','tls':{'insecure':true}}]} | protocols[0].tls.insecure | allow-insecure-tls",
+            "{'targets':[" + TLS + "],'variants':[{}],'protocols':[{'protocol':'h2','tls':{'versions':['SSLv3']}}]} | protocols[0].tls.versions | must name only",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':[{'protocol':'h2c','streams':257}]} | protocols[0].streams  | max-streams",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':[{'protocol':'h2c','streams':'x'}]} | protocols[0].streams  | must be an integer",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':[{'protocol':'h2c','bogus':1}]}    | protocols[0].bogus     | unknown field",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':[{'streams':2}]}                    | protocols[0].protocol  | is required",
+            "{'targets':[" + T + "],'variants':[{'keepAlive':false}],'protocols':[{'protocol':'h2c','streams':8}]} | protocols[0].streams | variants[0].keepAlive is false",
+            "{'targets':[" + T + "],'variants':[{}],'protocols':['h2c','h2c','h2c','h2c','h2c','h2c','h2c','h2c','h2c']} | protocols | more than 8",
+            "{'targets':[{'name':'a','url':'http://127.0.0.1:9/','metrics':'http://127.0.0.1:9/q/metrics','cores':1,'tlsUrl':'ftp://x/'}],'variants':[{}]} | targets[0].tlsUrl | https://",
+    })
+    void everyBadFieldIsNamed(String body, String field, String message) {
+        authed().body(body.replace('\'', '"')).post("/experiments").then()
+                .statusCode(400).contentType("application/json").body("code", equalTo(400))
+                .body("violations.field", hasItem(field))
+                .body("violations.find { it.field == '" + field + "' }.message", containsString(message));
+    }
+
+    @Test
+    void aTlsAddressOutsideTheAllowlistIs403() {
+        authed().body(("{'targets':[{'name':'far','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics',"
+                        + "'cores':1,'tlsUrl':'https://192.0.2.1:8443'}],'variants':[{}],'protocols':['h2']}").replace('\'', '"'))
+                .post("/experiments").then().statusCode(403).body("msg", containsString("192.0.2.1"));
+    }
+
+    /**
+     * Two entries on our target's plain port, one with keep-alive and one without: a cell each, named by its entry,
+     * the entry's keep-alive in its run, and every request counted by the loadgen (warm-up included) counted by the
+     * target too.
+     */
+    @Test
+    void aCellPerProtocolEachCountedExactly() throws Exception {
+        String base = target.base();
+        for (int i = 0; i < 200; i++) { // warm by count: a cold target's first answers take seconds on a busy machine
+            given().contentType("application/json").body("{\"number\":10}").post(base + "/test/testApi").then().statusCode(200);
+        }
+        String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\",\"metrics\":\"" + base
+                + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":10,\"connections\":4,\"threads\":1}],"
+                + "\"protocols\":[\"http/1.1\",{\"name\":\"plain close\",\"protocol\":\"http/1.1\",\"keepAlive\":false}],"
+                + "\"duration\":\"1500ms\",\"warmup\":\"300ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
+        long before = target.process().served(200);
+        String id = authed().body(spec).post("/experiments").then().statusCode(202).extract().path("id");
+        JsonPath x = ExperimentsApiTest.await(id);
+        assertEquals("completed", x.getString("state"), x.prettify());
+        assertEquals(List.of("http/1.1", "plain close"), x.getList("cells.protocol"));
+        assertEquals(List.of("n=10 c=4", "n=10 c=4"), x.getList("cells.variant"));
+        assertEquals(List.of("http/1.1", "http/1.1"), x.getList("spec.protocols.protocol"), x.prettify());
+        assertEquals(Boolean.FALSE, x.get("spec.protocols[1].keepAlive"));
+        assertEquals(2, x.getInt("runsPlanned"), "2 cells; the link was given, so no capacity run: " + x.prettify());
+        long loadgen = 0;
+        for (int i = 0; i < 2; i++) {
+            String runId = x.getString("cells[" + i + "].runId");
+            JsonPath run = given().get("/runs/" + runId).then().statusCode(200).extract().jsonPath();
+            assertEquals(i == 0, run.getBoolean("spec.keepAlive"), "the entry's keep-alive: " + run.prettify());
+            assertEquals("http/1.1", x.getString("cells[" + i + "].verdict.evidence.protocol.protocol"), x.prettify());
+            assertEquals(x.getString("cells[" + i + "].protocol"), x.getString("cells[" + i + "].verdict.evidence.protocol.entry"));
+            assertNull(x.get("cells[" + i + "].verdict.evidence.protocol.tlsHandshakesPerSecond"), "no TLS, no handshakes");
+            assertEquals(0, x.getLong("cells[" + i + "].errors"), x.prettify());
+            loadgen += run.getLong("report.requests") + run.getLong("report.warmupRequests");
+        }
+        long served = 0;
+        for (int i = 0; i < 50 && served != loadgen; i++) { // the target counts just after it answers
+            TimeUnit.MILLISECONDS.sleep(50);
+            served = target.process().served(200) - before;
+        }
+        assertTrue(loadgen > 0, x.prettify());
+        assertEquals(loadgen, served, "requests the loadgen completed in both cells vs requests the target counted");
+        assertEquals(List.of("http/1.1", "plain close"), x.getList("scaling.protocol"), "one comparison per protocol");
+        String text = given().accept("text/plain").get("/experiments/" + id).then().statusCode(200).extract().asString();
+        assertTrue(text.contains("Protocols side by side"), text);
+        assertTrue(text.matches("(?s).*local\\s+n=10 c=4\\s+http/1.1 [0-9.]+ \\S+.* \\| plain close [0-9.]+ .*"), text);
+        String csv = given().accept("text/csv").get("/experiments/" + id).then().statusCode(200).extract().asString();
+        assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",protocol,spoken,tls_handshakes_per_second,"
+                + "tls_handshakes_per_request,tls_handshake_p99_ms"), csv);
+        assertFalse(x.prettify().contains("\"tlsUrl\""), "no tlsUrl given, none written");
+        assertNotNull(x.get("cells[1].verdict.evidence.targetCpu"), x.prettify());
+    }
+}
