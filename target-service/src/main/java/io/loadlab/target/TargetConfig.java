@@ -135,6 +135,14 @@ public interface TargetConfig {
         /** PEM private key (PKCS#8, PKCS#1 RSA or SEC1 EC) of {@link #certFile()}. */
         Optional<Path> keyFile();
 
+        /**
+         * True: when neither PEM file exists (a Secret volume marked optional, the Secret not created), serve a
+         * self-signed certificate and load the files once they appear. One file without the other, or a file that
+         * does not parse, stays an error either way.
+         */
+        @WithDefault("false")
+        boolean filesOptional();
+
         /** Names the self-signed certificate covers besides localhost, 127.0.0.1, ::1, this host's name and address. */
         Optional<List<String>> names();
 

@@ -33,6 +33,9 @@ public final class Nginx implements AutoCloseable {
     private final int port;
     private final Path dir;
     private final List<Integer> tlsPorts;
+    /** {@link #h2c} only: its two HTTP/2 ports (prior knowledge), the second closing after 50 requests; 0 otherwise. */
+    private int h2cPort;
+    private int goawayPort;
 
     private Nginx(LocalProcess process, String host, int port, Path dir, List<Integer> tlsPorts) {
         this.process = process;
@@ -40,6 +43,37 @@ public final class Nginx implements AutoCloseable {
         this.port = port;
         this.dir = dir;
         this.tlsPorts = tlsPorts;
+    }
+
+    /**
+     * As {@link #start}, plus HTTP/2 in clear text by prior knowledge ({@code nginx-h2c.conf}): {@link #h2cUri} with
+     * nginx's default limit of 128 concurrent streams, and {@link #goawayUri}, which sends GOAWAY after 50 requests
+     * on a connection ({@code keepalive_requests 50}). {@link #counters()} count the requests of all three ports.
+     */
+    public static Nginx h2c(String body) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("loadlab-nginx");
+        int port = FreePorts.tcp();
+        int h2c = FreePorts.tcp();
+        int goaway = FreePorts.tcp();
+        String conf = Resources.text("nginx-h2c.conf").replace("@DIR@", dir.toString())
+                .replace("@PORT@", Integer.toString(port)).replace("@H2C_PORT@", Integer.toString(h2c))
+                .replace("@GOAWAY_PORT@", Integer.toString(goaway)).replace("@BODY@", body.replace("'", "\\'"));
+        Path file = dir.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        Nginx nginx = launch(List.of(), "127.0.0.1", port, dir, file, List.of());
+        nginx.h2cPort = h2c;
+        nginx.goawayPort = goaway;
+        return nginx;
+    }
+
+    /** {@link #h2c} only: {@code path} on its HTTP/2 port (prior knowledge, at most 128 concurrent streams). */
+    public URI h2cUri(String path) {
+        return URI.create("http://" + host + ":" + h2cPort + path);
+    }
+
+    /** {@link #h2c} only: {@code path} on its HTTP/2 port that sends GOAWAY after 50 requests on a connection. */
+    public URI goawayUri(String path) {
+        return URI.create("http://" + host + ":" + goawayPort + path);
     }
 
     public static Nginx start(String body) throws IOException, InterruptedException {

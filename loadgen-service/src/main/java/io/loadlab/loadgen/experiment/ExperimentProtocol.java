@@ -51,7 +51,8 @@ public record ExperimentProtocol(String name, String protocol, int streams, Bool
     /** The wire protocol of its cells' runs; null for a name that is none of {@link #NAMES}. */
     @JsonIgnore
     public HttpProtocol wire() {
-        return HTTPS.equals(protocol) ? HttpProtocol.HTTP_1_1 : NAMES.contains(protocol) ? HttpProtocol.of(protocol) : null;
+        return protocol == null || !NAMES.contains(protocol) ? null
+                : HTTPS.equals(protocol) ? HttpProtocol.HTTP_1_1 : HttpProtocol.of(protocol);
     }
 
     /** The keep-alive a cell of {@code v} runs with. */

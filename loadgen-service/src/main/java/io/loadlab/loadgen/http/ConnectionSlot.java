@@ -19,7 +19,7 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
  * accounting and the request pending on it) only once its handshake completed. A failed handshake is a failed
  * connect counted as {@code errors.tls} alone: the pending request ends, the slot retries after the same delay.
  */
-final class ConnectionSlot {
+final class ConnectionSlot implements RequestSlot, RunConnection {
 
     private enum State { DOWN, CONNECTING, HANDSHAKING, IDLE, BUSY }
 
@@ -50,12 +50,14 @@ final class ConnectionSlot {
         this.request = loop.template().view();
     }
 
-    boolean busy() {
+    @Override
+    public boolean busy() {
         return requestPending || state == State.BUSY;
     }
 
     /** Opens a connection; with a request begun, it is written once connected. */
-    void connect() {
+    @Override
+    public void connect() {
         state = State.CONNECTING;
         tried = true;
         connectStartNanos = loop.now();
@@ -80,7 +82,8 @@ final class ConnectionSlot {
     }
 
     /** Starts a request intended at {@code intendedNanos}: written now on an idle connection, or after connecting. */
-    void begin(long intendedNanos) {
+    @Override
+    public void begin(long intendedNanos) {
         this.intendedNanos = intendedNanos;
         this.phase = loop.phaseOf(intendedNanos);
         requestPending = true;
@@ -261,7 +264,8 @@ final class ConnectionSlot {
     }
 
     /** Times the request out when it has waited longer than {@code timeoutNanos} for its answer. */
-    void checkTimeout(long now, long timeoutNanos) {
+    @Override
+    public void checkTimeout(long now, long timeoutNanos) {
         if (state == State.BUSY && now - sentNanos >= timeoutNanos) {
             fail(Counter.TIMEOUTS, now);
         }
@@ -275,7 +279,8 @@ final class ConnectionSlot {
     }
 
     /** Closes the connection at the run's end; a request still in flight is abandoned, counted by the caller. */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         requestPending = false;
         closeChannel();
     }
@@ -285,7 +290,8 @@ final class ConnectionSlot {
      * intended in the warm-up but answered (or failed) in the measured part stays a warm-up request;
      * the phase of the moment for events outside any request (an idle connection's connect).
      */
-    PhaseStats phase(long now) {
+    @Override
+    public PhaseStats phase(long now) {
         return requestPending ? phase : loop.stats(now);
     }
 
@@ -310,11 +316,18 @@ final class ConnectionSlot {
         }
     }
 
-    int index() {
+    @Override
+    public int index() {
         return index;
     }
 
-    boolean down() {
+    @Override
+    public int connectionIndex() {
+        return index;
+    }
+
+    @Override
+    public boolean down() {
         return state == State.DOWN;
     }
 
@@ -322,7 +335,8 @@ final class ConnectionSlot {
      * Leaves the slot down for the rest of the run, a connect error that never opened: no descriptor is left for it.
      * At the run's start, before it ever connects.
      */
-    void giveUp(String why) {
+    @Override
+    public void giveUp(String why) {
         tried = true;
         loop.connectError(why);
         giveUp();
@@ -335,17 +349,20 @@ final class ConnectionSlot {
     }
 
     /** No socket could be made for it: it takes no more requests this run. */
-    boolean givenUp() {
+    @Override
+    public boolean givenUp() {
         return givenUp;
     }
 
     /** Held an open connection at least once: TCP up and, over TLS, the handshake done. */
-    boolean everOpened() {
+    @Override
+    public boolean everOpened() {
         return opened;
     }
 
     /** Tried to connect and never once succeeded: a connection the run asked for and did not have. */
-    boolean neverOpened() {
+    @Override
+    public boolean neverOpened() {
         return tried && !opened;
     }
 }

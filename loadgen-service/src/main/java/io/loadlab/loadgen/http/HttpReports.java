@@ -38,7 +38,8 @@ final class HttpReports {
                 stats.connect() == null ? null : LatencySummary.ofNanos(stats.connect()),
                 stats.total(Counter.CONNECTIONS_OPENED), spec.rate(),
                 perSecond(stats.measured(Counter.SENT), seconds), stats.warmup(Counter.COMPLETED), null,
-                MeasuredSeries.of(stats.intervals(), spec.warmup().toNanos(), measuredNanos, Counter.COMPLETED, false),
+                MeasuredSeries.of(stats.intervals(), spec.warmup().toNanos(), measuredNanos, Counter.COMPLETED, false,
+                        spec.secure()),
                 connections.requested(), connections.established(), connections.neverOpened());
         return spec.secure() ? report.withProtocol(tlsReport(stats, tls), report.h2()) : report;
     }

@@ -45,14 +45,14 @@ final class ExperimentCharts {
         Set<String> variants = new LinkedHashSet<>();
         Set<String> targets = new LinkedHashSet<>();
         cells.forEach(cell -> {
-            variants.add(cell.variant());
+            variants.add(column(cell.variant(), cell.protocol()));
             targets.add(cell.target());
         });
         Map<String, List<Double>> byTarget = new LinkedHashMap<>();
         for (String t : targets) {
             List<Double> values = new ArrayList<>();
             for (String v : variants) {
-                values.add(cells.stream().filter(cell -> cell.target().equals(t) && cell.variant().equals(v))
+                values.add(cells.stream().filter(cell -> cell.target().equals(t) && column(cell.variant(), cell.protocol()).equals(v))
                         .map(CellResult::requestsPerSecond).findFirst().orElse(null));
             }
             byTarget.put(t, values);
@@ -63,12 +63,17 @@ final class ExperimentCharts {
         return m;
     }
 
+    /** A variant's label, with its protocol's after it in an experiment with a {@code protocols} axis. */
+    private static String column(String variant, String protocol) {
+        return protocol == null ? variant : variant + " " + protocol;
+    }
+
     /** One series per variant over the sorted core counts; null where a variant has no row for a size. */
     private static Map<String, Object> scaling(List<ScalingRow> rows) {
         List<Integer> cores = rows.stream().map(ScalingRow::cores).distinct().sorted().toList();
         Map<String, List<Double>> byVariant = new LinkedHashMap<>();
         for (ScalingRow r : rows) {
-            byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>(java.util.Collections.nCopies(cores.size(), (Double) null)))
+            byVariant.computeIfAbsent(column(r.variant(), r.protocol()), k -> new ArrayList<>(java.util.Collections.nCopies(cores.size(), (Double) null)))
                     .set(cores.indexOf(r.cores()), r.efficiency());
         }
         Map<String, Object> m = new LinkedHashMap<>();

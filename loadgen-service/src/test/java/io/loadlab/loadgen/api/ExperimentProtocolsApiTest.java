@@ -84,7 +84,7 @@ class ExperimentProtocolsApiTest {
         String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\",\"metrics\":\"" + base
                 + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":10,\"connections\":4,\"threads\":1}],"
                 + "\"protocols\":[\"http/1.1\",{\"name\":\"plain close\",\"protocol\":\"http/1.1\",\"keepAlive\":false}],"
-                + "\"duration\":\"2s\",\"warmup\":\"300ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
+                + "\"duration\":\"1500ms\",\"warmup\":\"300ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
         long before = target.process().served(200);
         String id = authed().body(spec).post("/experiments").then().statusCode(202).extract().path("id");
         JsonPath x = ExperimentsApiTest.await(id);

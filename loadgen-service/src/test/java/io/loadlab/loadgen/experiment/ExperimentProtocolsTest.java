@@ -72,6 +72,7 @@ class ExperimentProtocolsTest {
     @Test
     void eachEntryIsCheckedAndNamed() {
         named(violations(PLAIN, List.of(KEEP), ExperimentProtocol.of("h3")), "protocols[0].protocol", "must be one of");
+        named(violations(PLAIN, List.of(KEEP), ExperimentProtocol.of(null)), "protocols[0].protocol", "must be one of");
         named(assertThrows(InvalidSpecException.class, () -> new ExperimentSpec(null, List.of(PLAIN), List.of(KEEP),
                 Duration.ofSeconds(2), null, null, null, null, null, null, null, List.of())).violations(),
                 "protocols", "must name 1 to 8");

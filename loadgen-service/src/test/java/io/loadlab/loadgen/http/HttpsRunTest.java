@@ -3,6 +3,7 @@ package io.loadlab.loadgen.http;
 import io.loadlab.common.tls.Certificates;
 import io.loadlab.common.tls.IssuedCertificate;
 import io.loadlab.loadgen.engine.SystemNanoClock;
+import io.loadlab.loadgen.report.SeriesPoint;
 import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.testsupport.Nginx;
@@ -99,6 +100,8 @@ class HttpsRunTest {
         assertEquals(r.requests() + r.warmupRequests(), lines.size());
         assertEquals(20, r.requests());
         assertEquals(r.requests(), r.tls().handshakes(), "a handshake per request without keep-alive");
+        assertEquals(r.tls().handshakes(), r.series().points().stream().mapToLong(SeriesPoint::handshakes).sum(),
+                "the per-second series adds up to the report's handshakes");
         assertEquals(0, r.tls().resumed());
         assertEquals(0, lines.stream().filter(l -> l[1].equals("r")).count(), "nginx resumed no session");
     }

@@ -22,6 +22,7 @@ final class CertificateWatch {
     private PemFiles.Contents last;
     private long timer = -1;
 
+    /** {@code loaded}: the contents served now, null while the files are absent (a self-signed one is served). */
     CertificateWatch(Vertx vertx, PemFiles files, PemFiles.Contents loaded, Consumer<ServerCertificate> serve) {
         this.vertx = vertx;
         this.files = files;
@@ -52,6 +53,9 @@ final class CertificateWatch {
 
     private void compare() {
         PemFiles.Contents now;
+        if (files.absent() && last == null) {
+            return; // still waiting for an optional Secret: nothing to say every period
+        }
         try {
             now = files.read();
         } catch (IllegalArgumentException e) {

@@ -118,13 +118,23 @@ public class HttpsServer {
                     + (config.certFile().isPresent() ? "key-file" : "cert-file") + " is missing");
         }
         if (config.certFile().isEmpty()) {
-            return SelfSigned.make(vertx, SelfSigned.names(config.names().orElse(List.of())), clock.instant());
+            return selfSigned();
         }
         PemFiles files = new PemFiles(config.certFile().get(), config.keyFile().get());
+        if (config.filesOptional() && files.absent()) {
+            LOG.warnf("target.https.cert-file %s and key-file %s absent (target.https.files-optional): a self-signed"
+                    + " certificate until they appear", files.cert(), files.key());
+            watch = new CertificateWatch(vertx, files, null, this::serve);
+            return selfSigned();
+        }
         PemFiles.Contents contents = files.read();
         ServerCertificate loaded = contents.certificate(vertx, files);
         watch = new CertificateWatch(vertx, files, contents, this::serve);
         return loaded;
+    }
+
+    private ServerCertificate selfSigned() {
+        return SelfSigned.make(vertx, SelfSigned.names(config.names().orElse(List.of())), clock.instant());
     }
 
     /** Hands {@code next} to every server: new handshakes get it, open connections keep theirs. */

@@ -27,6 +27,11 @@ public record PemFiles(Path cert, Path key) {
         Objects.requireNonNull(key, "key");
     }
 
+    /** Neither file exists: an optional Secret that was never created. */
+    public boolean absent() {
+        return !Files.exists(cert) && !Files.exists(key);
+    }
+
     /** Both files' bytes now, for telling a change apart; fails naming the file that cannot be read. */
     public Contents read() {
         return new Contents(bytes(cert, "target.https.cert-file"), bytes(key, "target.https.key-file"));

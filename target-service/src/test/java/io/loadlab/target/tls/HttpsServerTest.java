@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @QuarkusTest
 class HttpsServerTest {
 
-    private static final Duration DEADLINE = Duration.ofSeconds(20);
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
 
     @Inject
     HttpsServer https;

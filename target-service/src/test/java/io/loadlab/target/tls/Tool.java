@@ -58,7 +58,7 @@ record Tool(byte[] out, String err, int status) {
     static String servedFingerprint(String host, int port) throws IOException, InterruptedException {
         Path pem = Files.createTempFile("served", ".pem");
         try {
-            Files.write(pem, run(Duration.ofSeconds(10), "openssl", "s_client", "-connect", host + ":" + port,
+            Files.write(pem, run(Duration.ofSeconds(30), "openssl", "s_client", "-connect", host + ":" + port,
                     "-servername", "localhost").out);
             String printed = run(Duration.ofSeconds(10), "openssl", "x509", "-in", pem.toString(), "-noout",
                     "-fingerprint", "-sha256").ok().text().strip();
