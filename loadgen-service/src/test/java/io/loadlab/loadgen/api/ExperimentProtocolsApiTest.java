@@ -120,6 +120,9 @@ class ExperimentProtocolsApiTest {
         assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",protocol,spoken,tls_handshakes_per_second,"
                 + "tls_handshakes_per_request,tls_handshake_p99_ms"), csv);
         assertFalse(x.prettify().contains("\"tlsUrl\""), "no tlsUrl given, none written");
+        String page = given().get("/experiments/" + id + "/report.html").then().statusCode(200).extract().asString();
+        assertTrue(page.contains("<small class=\"protocol\">plain close</small>"), page);
+        assertTrue(page.contains("<dt>spoke</dt><dd>http/1.1</dd>"), page);
         assertNotNull(x.get("cells[1].verdict.evidence.targetCpu"), x.prettify());
     }
 }
