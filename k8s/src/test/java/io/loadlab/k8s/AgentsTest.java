@@ -99,6 +99,7 @@ class AgentsTest {
         assertEquals(Set.of("loadgen", "prometheus"), reaching(AGENT, "TCP", 8090));
         for (String target : List.of("target-4", "target-8", "target-16")) {
             assertEquals(Set.of("loadgen", AGENT, "prometheus"), reaching(target, "TCP", 8080), target);
+            assertEquals(Set.of("loadgen", AGENT), reaching(target, "TCP", 8443), target);
             assertEquals(Set.of("loadgen", AGENT), reaching(target, "UDP", 11111), target);
             assertEquals(Set.of("loadgen", AGENT), reaching(target, "TCP", 5201), target);
             assertEquals(Set.of("loadgen", AGENT), reaching(target, "UDP", 5201), target);

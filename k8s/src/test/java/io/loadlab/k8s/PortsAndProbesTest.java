@@ -37,6 +37,7 @@ class PortsAndProbesTest {
         for (Deployment t : r.targets()) {
             Service s = serviceFor(r, t);
             assertPort(overlay, s, t, "TCP", Repo.httpPort("target-service"));
+            assertPort(overlay, s, t, "TCP", Repo.targetHttpsPort());
             assertPort(overlay, s, t, "UDP", Repo.targetUdpPort());
             assertPort(overlay, s, t, "TCP", Repo.targetIperfPort());
             assertPort(overlay, s, t, "UDP", Repo.targetIperfPort());

@@ -86,6 +86,10 @@ final class Repo {
         return Integer.parseInt(properties("target-service").getProperty("target.udp.port").trim());
     }
 
+    static int targetHttpsPort() {
+        return Integer.parseInt(properties("target-service").getProperty("target.https.port").trim());
+    }
+
     static int targetIperfPort() {
         return Integer.parseInt(properties("target-service").getProperty("target.iperf.port").trim());
     }

@@ -3,7 +3,10 @@ package io.loadlab.target;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
@@ -24,6 +27,8 @@ public interface TargetConfig {
     Udp udp();
 
     Iperf iperf();
+
+    Https https();
 
     interface Cache {
         /** How long an encoded answer lives after it was built (the reference used 1000 minutes). */
@@ -109,5 +114,50 @@ public interface TargetConfig {
          */
         @WithDefault("2s")
         Duration drainTimeout();
+    }
+
+    interface Https {
+        /** False: no TLS port; the plain port still speaks HTTP/1.1 and h2c. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Port of HTTPS (HTTP/1.1 and h2 by ALPN); 0 picks a free one (tests), logged and on HttpsServer.port(). */
+        @WithDefault("8443")
+        int port();
+
+        /** Address it binds; every interface by default, as the plain HTTP server. */
+        @WithDefault("0.0.0.0")
+        String host();
+
+        /** PEM certificate (chain, leaf first); with {@link #keyFile()}, or neither: a self-signed one is made at start. */
+        Optional<Path> certFile();
+
+        /** PEM private key (PKCS#8, PKCS#1 RSA or SEC1 EC) of {@link #certFile()}. */
+        Optional<Path> keyFile();
+
+        /**
+         * True: when neither PEM file exists (a Secret volume marked optional, the Secret not created), serve a
+         * self-signed certificate and load the files once they appear. One file without the other, or a file that
+         * does not parse, stays an error either way.
+         */
+        @WithDefault("false")
+        boolean filesOptional();
+
+        /** Names the self-signed certificate covers besides localhost, 127.0.0.1, ::1, this host's name and address. */
+        Optional<List<String>> names();
+
+        /**
+         * How often the PEM files are read again; a changed pair that matches is served to new connections without a
+         * restart. A Kubernetes Secret update reaches the mounted files within about a minute (kubelet sync).
+         */
+        @WithDefault("10s")
+        Duration reloadPeriod();
+
+        /**
+         * Streams one HTTP/2 connection may have open (SETTINGS_MAX_CONCURRENT_STREAMS); Vert.x's default of 100
+         * would cap h2load -m 256 and the loadgen's largest {@code streams} (256).
+         */
+        @WithDefault("256")
+        long maxConcurrentStreams();
     }
 }

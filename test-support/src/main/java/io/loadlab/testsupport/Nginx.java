@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.loadlab.common.tls.IssuedCertificate;
+
 /**
  * A real nginx on a free port, configured by {@code nginx.conf} next to this class (the file bench/ uses):
  * {@code body} on every path, 404 on {@code /missing}, a 301 on {@code /moved} and its counters on {@code /status}.
@@ -29,11 +31,49 @@ public final class Nginx implements AutoCloseable {
     private final LocalProcess process;
     private final String host;
     private final int port;
+    private final Path dir;
+    private final List<Integer> tlsPorts;
+    /** {@link #h2c} only: its two HTTP/2 ports (prior knowledge), the second closing after 50 requests; 0 otherwise. */
+    private int h2cPort;
+    private int goawayPort;
 
-    private Nginx(LocalProcess process, String host, int port) {
+    private Nginx(LocalProcess process, String host, int port, Path dir, List<Integer> tlsPorts) {
         this.process = process;
         this.host = host;
         this.port = port;
+        this.dir = dir;
+        this.tlsPorts = tlsPorts;
+    }
+
+    /**
+     * As {@link #start}, plus HTTP/2 in clear text by prior knowledge ({@code nginx-h2c.conf}): {@link #h2cUri} with
+     * nginx's default limit of 128 concurrent streams, and {@link #goawayUri}, which sends GOAWAY after 50 requests
+     * on a connection ({@code keepalive_requests 50}). {@link #counters()} count the requests of all three ports.
+     */
+    public static Nginx h2c(String body) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("loadlab-nginx");
+        int port = FreePorts.tcp();
+        int h2c = FreePorts.tcp();
+        int goaway = FreePorts.tcp();
+        String conf = Resources.text("nginx-h2c.conf").replace("@DIR@", dir.toString())
+                .replace("@PORT@", Integer.toString(port)).replace("@H2C_PORT@", Integer.toString(h2c))
+                .replace("@GOAWAY_PORT@", Integer.toString(goaway)).replace("@BODY@", body.replace("'", "\\'"));
+        Path file = dir.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        Nginx nginx = launch(List.of(), "127.0.0.1", port, dir, file, List.of());
+        nginx.h2cPort = h2c;
+        nginx.goawayPort = goaway;
+        return nginx;
+    }
+
+    /** {@link #h2c} only: {@code path} on its HTTP/2 port (prior knowledge, at most 128 concurrent streams). */
+    public URI h2cUri(String path) {
+        return URI.create("http://" + host + ":" + h2cPort + path);
+    }
+
+    /** {@link #h2c} only: {@code path} on its HTTP/2 port that sends GOAWAY after 50 requests on a connection. */
+    public URI goawayUri(String path) {
+        return URI.create("http://" + host + ":" + goawayPort + path);
     }
 
     public static Nginx start(String body) throws IOException, InterruptedException {
@@ -43,7 +83,39 @@ public final class Nginx implements AutoCloseable {
                 .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"));
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
-        return launch(List.of(), "127.0.0.1", port, dir, file);
+        return launch(List.of(), "127.0.0.1", port, dir, file, List.of());
+    }
+
+    /**
+     * As {@link #start}, and one TLS server per certificate on a port of its own ({@link #tlsUri}), each answering
+     * {@code body} on every path and logging every request ({@link #tlsLog}); with {@code http2}, they speak HTTP/2
+     * too (by ALPN). Certificates come from {@code io.loadlab.common.tls.Certificates}, so a test makes expired,
+     * untrusted or wrong-host ones in milliseconds.
+     */
+    public static Nginx tls(String body, List<IssuedCertificate> certificates, boolean http2)
+            throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("loadlab-nginx-tls");
+        int port = FreePorts.tcp();
+        StringBuilder servers = new StringBuilder();
+        List<Integer> ports = new ArrayList<>();
+        for (int i = 0; i < certificates.size(); i++) {
+            int tlsPort = FreePorts.tcp();
+            ports.add(tlsPort);
+            Files.writeString(dir.resolve("cert-" + i + ".pem"), certificates.get(i).certificatePem());
+            Files.writeString(dir.resolve("key-" + i + ".pem"), certificates.get(i).keyPem());
+            servers.append("  server {\n    listen 127.0.0.1:").append(tlsPort).append(" ssl").append(http2 ? " http2" : "")
+                    .append(";\n    ssl_certificate ").append(dir.resolve("cert-" + i + ".pem"))
+                    .append(";\n    ssl_certificate_key ").append(dir.resolve("key-" + i + ".pem"))
+                    .append(";\n    access_log ").append(dir.resolve("tls.log")).append(" tls;")
+                    .append("\n    location / { default_type application/json; return 200 '").append(body.replace("'", "\\'"))
+                    .append("'; }\n  }\n");
+        }
+        String conf = Resources.text("nginx-tls.conf").replace("@DIR@", dir.toString())
+                .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"))
+                .replace("@SERVERS@", servers);
+        Path file = dir.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        return launch(List.of(), "127.0.0.1", port, dir, file, ports);
     }
 
     /**
@@ -58,15 +130,15 @@ public final class Nginx implements AutoCloseable {
                 .replace("@LISTEN@", host + ":" + port).replace("@ROOT@", root.toString());
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
-        return launch(prefix, host, port, dir, file);
+        return launch(prefix, host, port, dir, file, List.of());
     }
 
-    private static Nginx launch(List<String> prefix, String host, int port, Path dir, Path file)
+    private static Nginx launch(List<String> prefix, String host, int port, Path dir, Path file, List<Integer> tlsPorts)
             throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(prefix);
         cmd.addAll(List.of(findNginx(), "-p", dir.toString(), "-c", file.toString()));
         LocalProcess p = LocalProcess.start("nginx", cmd, dir);
-        Nginx peer = new Nginx(p, host, port);
+        Nginx peer = new Nginx(p, host, port, dir, tlsPorts);
         try {
             peer.awaitListening();
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -103,6 +175,24 @@ public final class Nginx implements AutoCloseable {
 
     public URI uri(String path) {
         return URI.create("http://" + host + ":" + port + path);
+    }
+
+    /** {@code https://localhost:port/path} of the TLS server of the {@code index}-th certificate given to {@link #tls}. */
+    public URI tlsUri(int index, String path) {
+        return URI.create("https://localhost:" + tlsPorts.get(index) + path);
+    }
+
+    public int tlsPort(int index) {
+        return tlsPorts.get(index);
+    }
+
+    /**
+     * The TLS servers' access log so far, a line per request: {@code port reused protocol cipher alpn status}, where
+     * reused is {@code r} for a resumed session and {@code .} for a full handshake, alpn {@code -} for none.
+     */
+    public List<String> tlsLog() throws IOException {
+        Path log = dir.resolve("tls.log");
+        return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
     }
 
     public int port() {
@@ -168,5 +258,8 @@ public final class Nginx implements AutoCloseable {
     public void close() throws Exception {
         resume();
         process.close();
+        if (!tlsPorts.isEmpty()) { // its keys and log: nothing of a TLS test is left in /tmp
+            TempDirs.remove(dir);
+        }
     }
 }

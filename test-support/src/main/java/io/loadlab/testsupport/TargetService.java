@@ -14,8 +14,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The real target service, started from its packaged jar on free loopback ports (HTTP, the UDP reflector and the
- * iperf3 server: a fixed 5201 would make two targets at once collide).
+ * The real target service, started from its packaged jar on free loopback ports (HTTP, HTTPS, the UDP reflector and
+ * the iperf3 server: a fixed 5201 or 8443 would make two targets at once collide). Its HTTPS port serves a
+ * self-signed certificate made at start unless {@code -Dtarget.https.cert-file}/{@code key-file} are given.
  */
 public final class TargetService implements AutoCloseable {
 
@@ -31,13 +32,15 @@ public final class TargetService implements AutoCloseable {
     private final LocalProcess process;
     private final String host;
     private final int port;
+    private final int httpsPort;
     private final int udpPort;
     private final int iperfPort;
 
-    private TargetService(LocalProcess process, String host, int port, int udpPort, int iperfPort) {
+    private TargetService(LocalProcess process, String host, int port, int httpsPort, int udpPort, int iperfPort) {
         this.process = process;
         this.host = host;
         this.port = port;
+        this.httpsPort = httpsPort;
         this.udpPort = udpPort;
         this.iperfPort = iperfPort;
     }
@@ -76,17 +79,22 @@ public final class TargetService implements AutoCloseable {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();
         int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
+        int httpsPort = FreePorts.tcp(); // nor 8443
         Path work = Files.createTempDirectory("target-service");
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
+                "-Dtarget.https.host=" + host, "-Dtarget.https.port=" + httpsPort,
                 "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
                 "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort));
         jvm.addAll(jvmOptions);
         LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(prefix, jvm), work);
-        TargetService target = new TargetService(p, host, port, udpPort, iperfPort);
+        TargetService target = new TargetService(p, host, port, httpsPort, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
             // the iperf3 server opens its port on the startup event, which readiness does not wait for
             p.awaitLog("iperf3 server on", Duration.ofSeconds(10));
+            if (!jvm.contains("-Dtarget.https.enabled=false")) {
+                p.awaitLog("HTTPS (h2, http/1.1 by ALPN) on", Duration.ofSeconds(10));
+            }
         } catch (RuntimeException | InterruptedException e) {
             p.close();
             throw e;
@@ -117,6 +125,20 @@ public final class TargetService implements AutoCloseable {
     /** The address it listens on: 127.0.0.1 unless started on another. */
     public String host() {
         return host;
+    }
+
+    /** {@code https://host:port}, the TLS port (HTTP/1.1 and h2 by ALPN); the plain {@link #base()} speaks h2c too. */
+    public String httpsBase() {
+        return "https://" + host + ":" + httpsPort;
+    }
+
+    public int httpsPort() {
+        return httpsPort;
+    }
+
+    /** What the process has logged so far (the HTTPS certificate's fingerprint among it). */
+    public String log() {
+        return process.log();
     }
 
     public URI testApi() {

@@ -26,9 +26,13 @@ import io.loadlab.loadgen.experiment.SearchResult;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.experiment.Verdict;
+import io.loadlab.loadgen.http.H2Report;
 import io.loadlab.loadgen.http.HttpErrors;
+import io.loadlab.loadgen.http.HttpProtocol;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.http.TlsReport;
+import io.loadlab.loadgen.http.TlsSpec;
 import io.loadlab.loadgen.report.Disturbance;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.resource.ResourceSpec;
@@ -59,7 +63,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection(targets = {
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         RunSeries.class, SeriesPoint.class, Disturbance.class,
-        HttpRunSpec.class, HttpReport.class, HttpErrors.class,
+        HttpRunSpec.class, HttpReport.class, HttpErrors.class, HttpProtocol.class, TlsSpec.class, TlsReport.class, H2Report.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,

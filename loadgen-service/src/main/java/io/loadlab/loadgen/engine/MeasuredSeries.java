@@ -37,6 +37,12 @@ public final class MeasuredSeries {
      */
     public static RunSeries of(IntervalSeries intervals, long warmupNanos, long measuredNanos, Counter requests,
                                boolean countsLoss) {
+        return of(intervals, warmupNanos, measuredNanos, requests, countsLoss, false);
+    }
+
+    /** As above; with {@code countsHandshakes} (a TLS run) each point also has its TLS handshakes completed. */
+    public static RunSeries of(IntervalSeries intervals, long warmupNanos, long measuredNanos, Counter requests,
+                               boolean countsLoss, boolean countsHandshakes) {
         if (intervals == null || measuredNanos <= 0) {
             return RunSeries.EMPTY;
         }
@@ -46,6 +52,7 @@ public final class MeasuredSeries {
         long[] errors = new long[n];
         long[] asked = new long[n];
         long[] pongs = new long[n];
+        long[] handshakes = new long[n];
         Histogram[] latency = new Histogram[n];
         for (IntervalSample s : intervals.all()) {
             int k = (int) Math.max(0, Math.min(n - 1, s.index() - first));
@@ -56,6 +63,7 @@ public final class MeasuredSeries {
             }
             asked[k] += m.count(Counter.PONGS_REQUESTED);
             pongs[k] += m.count(Counter.COMPLETED);
+            handshakes[k] += m.count(Counter.TLS_HANDSHAKES);
             Histogram h = HistogramCodec.decode(m.latency());
             if (latency[k] == null) {
                 latency[k] = h;
@@ -70,7 +78,7 @@ public final class MeasuredSeries {
             boolean none = h == null || h.getTotalCount() == 0;
             points.add(new SeriesPoint(k, done[k], errors[k], none ? 0 : micros(h.getValueAtPercentile(50)),
                     none ? 0 : micros(h.getValueAtPercentile(99)), none ? 0 : micros(h.getMaxValue()),
-                    countsLoss ? Math.max(0, asked[k] - pongs[k]) : null));
+                    countsLoss ? Math.max(0, asked[k] - pongs[k]) : null, countsHandshakes ? handshakes[k] : null));
         }
         return new RunSeries(points);
     }

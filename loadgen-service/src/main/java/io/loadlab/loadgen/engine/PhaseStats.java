@@ -17,14 +17,23 @@ public final class PhaseStats {
     private final LatencyRecorder latency = new LatencyRecorder();
     private final LatencyRecorder serviceTime;
     private final LatencyRecorder connect;
+    private final LatencyRecorder handshake;
 
     /**
      * @param serviceTime record service times apart from latencies (the open model)
      * @param connect     record connect times (a connection per request)
      */
     public PhaseStats(boolean serviceTime, boolean connect) {
+        this(serviceTime, connect, false);
+    }
+
+    /**
+     * @param handshake record TLS handshake times (a TLS run), apart from request latency
+     */
+    public PhaseStats(boolean serviceTime, boolean connect, boolean handshake) {
         this.serviceTime = serviceTime ? new LatencyRecorder() : null;
         this.connect = connect ? new LatencyRecorder() : null;
+        this.handshake = handshake ? new LatencyRecorder() : null;
     }
 
     /** Writer only. */
@@ -60,6 +69,17 @@ public final class PhaseStats {
         if (connect != null) {
             connect.record(nanos);
         }
+    }
+
+    /** Writer only: one TLS handshake, from TCP established to its completion; ignored unless kept. */
+    public void recordHandshake(long nanos) {
+        if (handshake != null) {
+            handshake.record(nanos);
+        }
+    }
+
+    LatencyRecorder handshake() {
+        return handshake;
     }
 
     LatencyRecorder latency() {

@@ -27,10 +27,13 @@ public final class RunStats {
     private final Histogram latency = Histograms.newHistogram();
     private final Histogram serviceTime;
     private final Histogram connect;
+    private final Histogram handshake;
     private final Histogram interval = Histograms.newHistogram();
+    private final Histogram handshakeInterval;
     private long lastSampleNanos;
     private long lastCompleted;
     private LatencySummary lastInterval;
+    private LatencySummary lastHandshakes;
     private double currentRate;
     private boolean sampled;
     private IntervalSeries intervals;
@@ -59,6 +62,8 @@ public final class RunStats {
         this.rateOf = rateOf;
         this.serviceTime = measured.get(0).serviceTime() == null ? null : Histograms.newHistogram();
         this.connect = measured.get(0).connect() == null ? null : Histograms.newHistogram();
+        this.handshake = measured.get(0).handshake() == null ? null : Histograms.newHistogram();
+        this.handshakeInterval = handshake == null ? null : Histograms.newHistogram();
         this.lastSampleNanos = clock.nanoTime();
     }
 
@@ -81,6 +86,7 @@ public final class RunStats {
                 open.addWarmup(drained);
             }
         }
+        sampleHandshakes();
         for (PhaseStats m : measured) {
             Histogram drained = m.latency().drain();
             interval.add(drained);
@@ -109,6 +115,23 @@ public final class RunStats {
         lastCompleted = completed;
         lastSampleNanos = now;
         lastInterval = LatencySummary.ofNanos(interval);
+    }
+
+    /** Handshakes of both phases make the last interval's summary; the measured part's, the cumulative histogram. */
+    private void sampleHandshakes() {
+        if (handshake == null) {
+            return;
+        }
+        handshakeInterval.reset();
+        for (PhaseStats w : warmup) {
+            handshakeInterval.add(w.handshake().drain());
+        }
+        for (PhaseStats m : measured) {
+            Histogram drained = m.handshake().drain();
+            handshakeInterval.add(drained);
+            handshake.add(drained);
+        }
+        lastHandshakes = handshakeInterval.getTotalCount() == 0 ? null : LatencySummary.ofNanos(handshakeInterval);
     }
 
     /**
@@ -196,6 +219,11 @@ public final class RunStats {
         return lastInterval;
     }
 
+    /** Summary of the last sampled interval's TLS handshakes, warm-up or not; null when none (or not a TLS run). */
+    public synchronized LatencySummary lastHandshakes() {
+        return lastHandshakes;
+    }
+
     /** Completions (or the counter chosen) per second over the last sampled interval. */
     public synchronized double currentRate() {
         return currentRate;
@@ -214,6 +242,11 @@ public final class RunStats {
     /** Cumulative connect time of the measured part, null unless kept. */
     public Histogram connect() {
         return connect;
+    }
+
+    /** Cumulative TLS handshake time of the measured part, null unless kept. */
+    public Histogram handshake() {
+        return handshake;
     }
 
     private static long sum(List<PhaseStats> stats, Counter counter) {

@@ -6,16 +6,22 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 /**
  * One of the run's connections, across the TCP connections that replace each other in it: at most
  * one request in flight (no pipelining, as wrk). Confined to its event loop; every method runs there.
  * Every request begun ends exactly once (answered, failed or timed out) and tells its loop so,
  * which is what keeps the completed count equal to what the server answered.
+ * <p>
+ * Over TLS a connection is DOWN, CONNECTING, HANDSHAKING, then IDLE or BUSY: it is open (for the run's connection
+ * accounting and the request pending on it) only once its handshake completed. A failed handshake is a failed
+ * connect counted as {@code errors.tls} alone: the pending request ends, the slot retries after the same delay.
  */
-final class ConnectionSlot {
+final class ConnectionSlot implements RequestSlot, RunConnection {
 
-    private enum State { DOWN, CONNECTING, IDLE, BUSY }
+    private enum State { DOWN, CONNECTING, HANDSHAKING, IDLE, BUSY }
 
     private final LoopDriver loop;
     private final int index;
@@ -32,6 +38,7 @@ final class ConnectionSlot {
     /** No socket could be made for it: left down for the rest of the run. */
     private boolean givenUp;
     private long connectStartNanos;
+    private long handshakeStartNanos;
     private long intendedNanos;
     private long sentNanos;
     /** The phase of the request in flight: of its intended time in the open model, of its start in the closed. */
@@ -43,12 +50,14 @@ final class ConnectionSlot {
         this.request = loop.template().view();
     }
 
-    boolean busy() {
+    @Override
+    public boolean busy() {
         return requestPending || state == State.BUSY;
     }
 
     /** Opens a connection; with a request begun, it is written once connected. */
-    void connect() {
+    @Override
+    public void connect() {
         state = State.CONNECTING;
         tried = true;
         connectStartNanos = loop.now();
@@ -73,7 +82,8 @@ final class ConnectionSlot {
     }
 
     /** Starts a request intended at {@code intendedNanos}: written now on an idle connection, or after connecting. */
-    void begin(long intendedNanos) {
+    @Override
+    public void begin(long intendedNanos) {
         this.intendedNanos = intendedNanos;
         this.phase = loop.phaseOf(intendedNanos);
         requestPending = true;
@@ -95,16 +105,60 @@ final class ConnectionSlot {
         }
         long now = loop.now();
         PhaseStats stats = phase(now);
-        opened = true;
         stats.increment(Counter.CONNECTIONS_OPENED);
         stats.recordConnect(now - connectStartNanos);
         loop.connectionOpened();
+        if (loop.tls() != null) {
+            state = State.HANDSHAKING; // the SslHandler began it on channelActive; its completion event follows
+            handshakeStartNanos = now;
+            return;
+        }
+        ready();
+    }
+
+    /** The connection can carry requests: TCP is up, and the TLS handshake done over TLS. */
+    private void ready() {
+        opened = true;
         state = State.IDLE;
         if (requestPending) {
             write();
         } else {
             loop.onFree(this);
         }
+    }
+
+    void onHandshake(SlotHandler from, SslHandshakeCompletionEvent event) {
+        if (from != handler || state != State.HANDSHAKING) {
+            return;
+        }
+        long now = loop.now();
+        if (!event.isSuccess()) {
+            handshakeFailed(TlsFailureReason.of(event.cause()), now);
+            return;
+        }
+        SslHandler ssl = channel.pipeline().get(SslHandler.class);
+        String refusal = loop.tls().alpnRefusal(ssl);
+        if (refusal != null) {
+            handshakeFailed(refusal, now);
+            return;
+        }
+        PhaseStats stats = phase(now);
+        stats.increment(Counter.TLS_HANDSHAKES);
+        if (ClientTls.resumed(ssl)) {
+            stats.increment(Counter.TLS_RESUMED);
+        }
+        stats.recordHandshake(now - handshakeStartNanos);
+        loop.tlsAgreed(ssl);
+        ready();
+    }
+
+    private void handshakeFailed(String reason, long now) {
+        PhaseStats stats = phase(now);
+        stats.increment(Counter.TLS_ERRORS);
+        loop.tlsFailed(reason, stats);
+        closeChannel();
+        endRequest();
+        loop.onConnectFailed(this);
     }
 
     private void connectFailed(Throwable cause) {
@@ -184,7 +238,9 @@ final class ConnectionSlot {
             return;
         }
         long now = loop.now();
-        if (state == State.BUSY && parser.completesOnClose()) {
+        if (state == State.HANDSHAKING) {
+            handshakeFailed(TlsFailureReason.CLOSED, now); // the SslHandler reports this itself first: a safety net
+        } else if (state == State.BUSY && parser.completesOnClose()) {
             answered(now, true);
         } else if (state == State.BUSY) {
             fail(Counter.READ_WRITE_ERRORS, now);
@@ -194,9 +250,11 @@ final class ConnectionSlot {
         }
     }
 
-    void onError(SlotHandler from) {
+    void onError(SlotHandler from, Throwable cause) {
         if (from == handler) {
-            if (state == State.BUSY) {
+            if (state == State.HANDSHAKING) {
+                handshakeFailed(TlsFailureReason.of(cause), loop.now());
+            } else if (state == State.BUSY) {
                 fail(Counter.READ_WRITE_ERRORS, loop.now());
             } else {
                 closeChannel();
@@ -206,7 +264,8 @@ final class ConnectionSlot {
     }
 
     /** Times the request out when it has waited longer than {@code timeoutNanos} for its answer. */
-    void checkTimeout(long now, long timeoutNanos) {
+    @Override
+    public void checkTimeout(long now, long timeoutNanos) {
         if (state == State.BUSY && now - sentNanos >= timeoutNanos) {
             fail(Counter.TIMEOUTS, now);
         }
@@ -220,7 +279,8 @@ final class ConnectionSlot {
     }
 
     /** Closes the connection at the run's end; a request still in flight is abandoned, counted by the caller. */
-    void shutdown() {
+    @Override
+    public void shutdown() {
         requestPending = false;
         closeChannel();
     }
@@ -230,7 +290,8 @@ final class ConnectionSlot {
      * intended in the warm-up but answered (or failed) in the measured part stays a warm-up request;
      * the phase of the moment for events outside any request (an idle connection's connect).
      */
-    PhaseStats phase(long now) {
+    @Override
+    public PhaseStats phase(long now) {
         return requestPending ? phase : loop.stats(now);
     }
 
@@ -244,7 +305,7 @@ final class ConnectionSlot {
     /** Leaves the slot DOWN; closing a channel that is already closed or never connected is harmless. */
     private void closeChannel() {
         Channel c = channel;
-        if (state == State.IDLE || state == State.BUSY) {
+        if (state == State.HANDSHAKING || state == State.IDLE || state == State.BUSY) {
             loop.connectionClosed();
         }
         channel = null;
@@ -255,11 +316,18 @@ final class ConnectionSlot {
         }
     }
 
-    int index() {
+    @Override
+    public int index() {
         return index;
     }
 
-    boolean down() {
+    @Override
+    public int connectionIndex() {
+        return index;
+    }
+
+    @Override
+    public boolean down() {
         return state == State.DOWN;
     }
 
@@ -267,7 +335,8 @@ final class ConnectionSlot {
      * Leaves the slot down for the rest of the run, a connect error that never opened: no descriptor is left for it.
      * At the run's start, before it ever connects.
      */
-    void giveUp(String why) {
+    @Override
+    public void giveUp(String why) {
         tried = true;
         loop.connectError(why);
         giveUp();
@@ -280,17 +349,20 @@ final class ConnectionSlot {
     }
 
     /** No socket could be made for it: it takes no more requests this run. */
-    boolean givenUp() {
+    @Override
+    public boolean givenUp() {
         return givenUp;
     }
 
-    /** Held an open TCP connection at least once. */
-    boolean everOpened() {
+    /** Held an open connection at least once: TCP up and, over TLS, the handshake done. */
+    @Override
+    public boolean everOpened() {
         return opened;
     }
 
     /** Tried to connect and never once succeeded: a connection the run asked for and did not have. */
-    boolean neverOpened() {
+    @Override
+    public boolean neverOpened() {
         return tried && !opened;
     }
 }

@@ -6,6 +6,8 @@ import io.loadlab.loadgen.engine.RunStats;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunSeries;
 
+import java.util.Map;
+
 /** Turns a run's merged stats into its {@link HttpReport}. */
 final class HttpReports {
 
@@ -18,27 +20,46 @@ final class HttpReports {
      * @param connections   the loops' connections, counted when they finished
      */
     static HttpReport of(HttpRunSpec spec, RunStats stats, long measuredNanos, ConnectionCounts connections) {
+        return of(spec, stats, measuredNanos, connections, new TlsTally());
+    }
+
+    /** @param tls the loops' TLS tallies merged: what was agreed and why handshakes failed */
+    static HttpReport of(HttpRunSpec spec, RunStats stats, long measuredNanos, ConnectionCounts connections, TlsTally tls) {
         double seconds = measuredNanos / 1e9;
         long requests = stats.measured(Counter.COMPLETED);
         HttpErrors errors = new HttpErrors(stats.measured(Counter.CONNECT_ERRORS), stats.measured(Counter.TIMEOUTS),
                 stats.measured(Counter.READ_WRITE_ERRORS), stats.measured(Counter.STATUS_3XX), stats.measured(Counter.STATUS_4XX),
-                stats.measured(Counter.STATUS_5XX));
-        return new HttpReport(requests, seconds, perSecond(requests, seconds),
+                stats.measured(Counter.STATUS_5XX), stats.measured(Counter.TLS_ERRORS), stats.measured(Counter.STREAM_RESETS),
+                stats.measured(Counter.GOAWAY_ERRORS));
+        HttpReport report = new HttpReport(requests, seconds, perSecond(requests, seconds),
                 stats.measured(Counter.BYTES_RECEIVED), stats.measured(Counter.BYTES_SENT), errors,
                 LatencySummary.ofNanos(stats.latency()),
                 stats.serviceTime() == null ? null : LatencySummary.ofNanos(stats.serviceTime()),
                 stats.connect() == null ? null : LatencySummary.ofNanos(stats.connect()),
                 stats.total(Counter.CONNECTIONS_OPENED), spec.rate(),
                 perSecond(stats.measured(Counter.SENT), seconds), stats.warmup(Counter.COMPLETED), null,
-                MeasuredSeries.of(stats.intervals(), spec.warmup().toNanos(), measuredNanos, Counter.COMPLETED, false),
+                MeasuredSeries.of(stats.intervals(), spec.warmup().toNanos(), measuredNanos, Counter.COMPLETED, false,
+                        spec.secure()),
                 connections.requested(), connections.established(), connections.neverOpened());
+        return spec.secure() ? report.withProtocol(tlsReport(stats, tls), report.h2()) : report;
+    }
+
+    /** The measured part's handshakes; what was agreed comes from the first handshake of the run, warm-up included. */
+    private static TlsReport tlsReport(RunStats stats, TlsTally tls) {
+        TlsAgreement agreed = tls.first();
+        return new TlsReport(stats.measured(Counter.TLS_HANDSHAKES), stats.measured(Counter.TLS_RESUMED),
+                stats.handshake() == null ? LatencySummary.EMPTY : LatencySummary.ofNanos(stats.handshake()),
+                agreed == null ? null : agreed.protocol(), agreed == null ? null : agreed.version(),
+                agreed == null ? null : agreed.cipher(), stats.measured(Counter.TLS_ERRORS), tls.failures());
     }
 
     /** The report of a run that never started: nothing sent, nothing measured. */
     static HttpReport empty(HttpRunSpec spec) {
-        return new HttpReport(0, 0, 0, 0, 0, new HttpErrors(0, 0, 0, 0, 0), LatencySummary.EMPTY,
+        HttpReport report = new HttpReport(0, 0, 0, 0, 0, new HttpErrors(0, 0, 0, 0, 0), LatencySummary.EMPTY,
                 spec.openModel() ? LatencySummary.EMPTY : null, spec.keepAlive() ? null : LatencySummary.EMPTY,
                 0, spec.rate(), 0, 0, null, RunSeries.EMPTY, spec.connections(), 0, 0);
+        return spec.secure() ? report.withProtocol(new TlsReport(0, 0, LatencySummary.EMPTY, null, null, null, 0, Map.of()), null)
+                : report;
     }
 
     private static double perSecond(long count, double seconds) {

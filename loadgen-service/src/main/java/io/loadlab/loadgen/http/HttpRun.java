@@ -40,6 +40,8 @@ public final class HttpRun extends RunningLoad {
     private final RunTimeline timeline;
     private final Transport transport;
     private final RequestTemplate template;
+    /** HTTP/2 runs only: the request every stream sends. */
+    private final H2Request h2Request;
     private final List<LoopDriver> loops = new ArrayList<>();
     private final RunStats stats;
     private final InetSocketAddress address;
@@ -55,8 +57,10 @@ public final class HttpRun extends RunningLoad {
         this.address = address;
         this.transport = Transport.create(spec.threads(), threadPrefix);
         this.template = RequestTemplate.of(spec);
+        this.h2Request = spec.protocol().http2() ? H2Request.of(spec) : null;
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
-        RunContext context = new RunContext(spec, clock, timeline, template, transport, address);
+        RunContext context = new RunContext(spec, clock, timeline, template, transport, address, ClientTls.of(spec),
+                h2Request);
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
         List<TaskScheduler> eventLoops = new ArrayList<>();
@@ -65,8 +69,8 @@ public final class HttpRun extends RunningLoad {
         for (int t = 0; t < spec.threads(); t++) {
             int connections = spec.connections() / spec.threads() + (t < spec.connections() % spec.threads() ? 1 : 0);
             int loopOpenable = openable / spec.threads() + (t < openable % spec.threads() ? 1 : 0);
-            PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive());
-            PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive());
+            PhaseStats w = new PhaseStats(spec.openModel(), !spec.keepAlive(), spec.secure());
+            PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive(), spec.secure());
             warmup.add(w);
             measured.add(m);
             EventLoop loop = transport.group().next();
@@ -158,12 +162,23 @@ public final class HttpRun extends RunningLoad {
         synchronized (stats) { // a progress() call may be sampling at the same moment
             stats.sample();
             long measuredNanos = timeline.measuredNanos(cancelledAtNanos());
-            report = HttpReports.of(spec, stats, measuredNanos, connections)
+            report = HttpReports.of(spec, stats, measuredNanos, connections,
+                            TlsTally.merge(loops.stream().map(LoopDriver::tlsTally).toList()))
                     .withDisturbance(watch.stop(measuredNanos, limits));
+            if (h2Request != null) {
+                List<H2Stats> h2 = new ArrayList<>();
+                for (LoopDriver loop : loops) {
+                    h2.add(loop.h2());
+                }
+                report = report.withProtocol(report.tls(), H2Stats.report(spec.streams(), h2));
+            }
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
         if (failure == null) {
             template.close();
+            if (h2Request != null) {
+                h2Request.close();
+            }
         }
         if (!spec.keepAlive()) {
             report = report.withLocalPorts(localPorts());

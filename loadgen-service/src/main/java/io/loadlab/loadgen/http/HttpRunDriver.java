@@ -66,7 +66,7 @@ public class HttpRunDriver implements RunDriver {
         if (!(spec instanceof HttpRunSpec http)) {
             throw new IllegalArgumentException("not an http spec: " + spec);
         }
-        int port = http.target().getPort() < 0 ? 80 : http.target().getPort();
+        int port = http.target().getPort() >= 0 ? http.target().getPort() : http.secure() ? 443 : 80;
         try {
             InetAddress resolved = policy.resolveAndAdmit(http.target().getHost());
             InetSocketAddress address = new InetSocketAddress(resolved, port);

@@ -4,8 +4,10 @@ import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.lang.invoke.MethodHandles;
@@ -13,8 +15,8 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Drives the connections of one event loop through the run: hands free connections the next
- * request (at once in the closed model, at its intended time in the open model), times requests
+ * Drives the request slots of one event loop through the run (a slot per HTTP/1.1 connection, or per HTTP/2 stream
+ * on a shared connection: {@link RequestSlot}): hands free slots the next request (at once in the closed model, at its intended time in the open model), times requests
  * out, and at the end stops sending, waits for the answers in flight (up to the timeout) and
  * closes everything. Confined to its event loop, except {@link #activeConnections()}.
  */
@@ -39,13 +41,17 @@ final class LoopDriver {
     private final PhaseStats measured;
     private final RateSchedule schedule;
     private final Runnable onFinished;
-    private final ConnectionSlot[] slots;
-    private final ConnectionSlot[] free;
+    private final RequestSlot[] slots;
+    private final RequestSlot[] free;
+    private final RunConnection[] connections;
+    /** HTTP/2 runs only: what the streams did on this loop, warm-up included. */
+    private final H2Stats h2;
     private final boolean[] queued;
     private final Runnable fire = this::onTimer;
     private final long timeoutNanos;
     private final int openable;
     private final String shortOf;
+    private final TlsTally tls = new TlsTally();
     private int freeCount;
     private int inFlight;
     private int open;
@@ -59,8 +65,9 @@ final class LoopDriver {
     private ScheduledFuture<?> end;
     /** The first connect error's cause, bounded; read once the loop has finished. */
     private volatile String firstConnectError;
-    /** Counted over the slots when the loop finishes; read after it terminated. */
+    /** Counted over the connections when the loop finishes; read after it terminated. */
     private volatile int established;
+    private volatile H2Stats h2Done;
     private volatile int neverOpened;
 
     /**
@@ -79,14 +86,29 @@ final class LoopDriver {
         this.schedule = schedule;
         this.onFinished = onFinished;
         this.timeoutNanos = run.spec().timeout().toNanos();
-        this.slots = new ConnectionSlot[connections];
-        this.free = new ConnectionSlot[connections];
-        this.queued = new boolean[connections];
         this.openable = openable;
         this.shortOf = shortOf;
-        for (int i = 0; i < connections; i++) {
-            slots[i] = new ConnectionSlot(this, i);
+        this.connections = new RunConnection[connections];
+        if (run.spec().protocol().http2()) { // a slot per stream, `streams` of them on each connection
+            int streams = run.spec().streams();
+            this.h2 = new H2Stats();
+            this.slots = new RequestSlot[connections * streams];
+            for (int c = 0; c < connections; c++) {
+                H2Connection connection = new H2Connection(this, c, streams, h2);
+                this.connections[c] = connection;
+                System.arraycopy(connection.streams(), 0, slots, c * streams, streams);
+            }
+        } else {
+            this.h2 = null;
+            this.slots = new RequestSlot[connections];
+            for (int i = 0; i < connections; i++) {
+                ConnectionSlot slot = new ConnectionSlot(this, i);
+                slots[i] = slot;
+                this.connections[i] = slot;
+            }
         }
+        this.free = new RequestSlot[slots.length];
+        this.queued = new boolean[slots.length];
     }
 
     /** Runs on the loop: opens the connections (keep-alive) or offers them free (a connection per request). */
@@ -98,8 +120,8 @@ final class LoopDriver {
         if (schedule != null) {
             nextIntended = schedule.next();
         }
-        for (ConnectionSlot slot : slots) {
-            if (slot.index() >= openable) {
+        for (RequestSlot slot : slots) {
+            if (slot.connectionIndex() >= openable) {
                 slot.giveUp(shortOf);
             } else if (keepAlive()) {
                 slot.connect();
@@ -115,7 +137,7 @@ final class LoopDriver {
     }
 
     /** A slot is idle (keep-alive) or down: reconnect it, or hand it the next request. */
-    void onFree(ConnectionSlot slot) {
+    void onFree(RequestSlot slot) {
         if (!sending || queued[slot.index()] || slot.givenUp()) {
             return;
         }
@@ -128,7 +150,7 @@ final class LoopDriver {
         dispatch();
     }
 
-    void onConnectFailed(ConnectionSlot slot) {
+    void onConnectFailed(RequestSlot slot) {
         if (sending) {
             loop.schedule(() -> onFree(slot), CONNECT_RETRY_NANOS, TimeUnit.NANOSECONDS);
         }
@@ -165,7 +187,7 @@ final class LoopDriver {
     }
 
     private void begin(long intendedNanos) {
-        ConnectionSlot slot = free[--freeCount];
+        RequestSlot slot = free[--freeCount];
         queued[slot.index()] = false;
         inFlight++;
         slot.begin(intendedNanos);
@@ -178,7 +200,7 @@ final class LoopDriver {
 
     private void sweep() {
         long now = now();
-        for (ConnectionSlot slot : slots) {
+        for (RequestSlot slot : slots) {
             slot.checkTimeout(now, timeoutNanos);
         }
     }
@@ -226,16 +248,20 @@ final class LoopDriver {
         long now = now();
         int everOpened = 0;
         int never = 0;
-        for (ConnectionSlot slot : slots) {
+        for (RequestSlot slot : slots) {
             if (slot.busy() && abandonedTimedOut) {
                 slot.phase(now).increment(Counter.TIMEOUTS);
             }
             slot.shutdown();
-            everOpened += slot.everOpened() ? 1 : 0;
-            never += slot.neverOpened() ? 1 : 0;
+        }
+        for (RunConnection connection : connections) {
+            connection.shutdown();
+            everOpened += connection.everOpened() ? 1 : 0;
+            never += connection.neverOpened() ? 1 : 0;
         }
         established = everOpened;
         neverOpened = never;
+        h2Done = h2;
         onFinished.run();
     }
 
@@ -244,10 +270,13 @@ final class LoopDriver {
         loop.execute(task);
     }
 
-    ChannelFuture newChannel(SlotHandler handler) {
+    ChannelFuture newChannel(ChannelHandler... handlers) {
         SocketChannel channel = run.transport()
                 .newChannel((int) Math.min(Integer.MAX_VALUE, run.spec().timeout().toMillis()));
-        channel.pipeline().addLast(handler);
+        if (run.tls() != null) {
+            channel.pipeline().addLast(run.tls().newHandler(channel.alloc()));
+        }
+        channel.pipeline().addLast(handlers);
         loop.register(channel);
         return channel.connect(run.address());
     }
@@ -270,8 +299,38 @@ final class LoopDriver {
         return stats(openModel() ? intendedNanos : now());
     }
 
+    /** The run's TLS, null in clear text. */
+    ClientTls tls() {
+        return run.tls();
+    }
+
+    /** A handshake completed: the first one's agreement is the run's (see {@link TlsTally}). */
+    void tlsAgreed(SslHandler ssl) {
+        if (tls.first() == null) {
+            tls.agreed(ClientTls.agreed(ssl));
+        }
+    }
+
+    /** A handshake failed: counted by reason in the measured part, and named should a connection never open. */
+    void tlsFailed(String reason, PhaseStats phase) {
+        if (phase == measured) {
+            tls.failed(reason);
+        }
+        connectError(reason);
+    }
+
+    /** This loop's TLS tally; read once it finished. */
+    TlsTally tlsTally() {
+        return tls;
+    }
+
     RequestTemplate template() {
         return run.template();
+    }
+
+    /** HTTP/2 runs: the request every stream sends. */
+    H2Request h2Request() {
+        return run.h2();
     }
 
     boolean keepAlive() {
@@ -298,7 +357,12 @@ final class LoopDriver {
 
     /** This loop's connections, counted when it finished (zeros before). */
     ConnectionCounts connections() {
-        return new ConnectionCounts(slots.length, established, neverOpened, firstConnectError);
+        return new ConnectionCounts(connections.length, established, neverOpened, firstConnectError);
+    }
+
+    /** HTTP/2 runs: what this loop's streams did, once it finished (null before, and for HTTP/1.1). */
+    H2Stats h2() {
+        return h2Done;
     }
 
     void connectionOpened() {

@@ -24,8 +24,8 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     /** A bundle of a few hundred certificates (the JDK's whole cacerts as PEM is ~220 KB). */
     public static final int MAX_CA_BYTES = 256 * 1024;
     public static final int MAX_CIPHERS = 64;
-    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. After the
-     *  constants its constructor checks: declared before VERSIONS, it was built while VERSIONS was still null. */
+    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. Declared after
+     * the constants its constructor checks against: before them, VERSIONS was still null when it was built. */
     public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
 
     public TlsSpec {

@@ -3,7 +3,10 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 
+import javax.net.ssl.SSLContext;
+import java.security.NoSuchAlgorithmException;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads an http spec's {@code tls} object. Policy lives here, well-formedness in {@link TlsSpec}:
@@ -29,6 +32,25 @@ public final class TlsSpecReader {
         boolean resumption = f.bool("resumption", true);
         f.violations().check(!insecure || limits.allowInsecureTls(), "tls.insecure",
                 "is not allowed here (loadgen.limits.allow-insecure-tls is false)");
+        if (ca != null && ca.contains("-----BEGIN CERTIFICATE-----") && ca.length() <= TlsSpec.MAX_CA_BYTES) {
+            try {
+                PemBundle.parse(ca); // the record checks the shape; a bundle that does not parse is a 400 now, not a failed run
+            } catch (IllegalArgumentException e) {
+                f.violations().check(false, "tls.ca", e.getMessage());
+            }
+        }
+        List<String> unknown = ciphers == null ? List.of() : ciphers.stream().filter(c -> c != null).filter(c -> !supportedCiphers().contains(c)).toList();
+        f.violations().check(unknown.isEmpty(), "tls.ciphers", "names suites this JDK does not support: "
+                + ConnectionCounts.describe(String.join(", ", unknown.subList(0, Math.min(4, unknown.size())))));
         return f.build(() -> new TlsSpec(ca, insecure, versions, ciphers, resumption));
+    }
+
+    /** The JDK's supported suites (its default context is made once, ~50 ms, then cached by the JDK). */
+    private static Set<String> supportedCiphers() {
+        try {
+            return Set.of(SSLContext.getDefault().getSupportedSSLParameters().getCipherSuites());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has a default TLS context", e);
+        }
     }
 }

@@ -19,7 +19,8 @@ import java.util.Locale;
  * <li>The Latency Distribution is always printed (wrk needs {@code --latency}).</li>
  * </ul>
  * As in wrk, the socket-error and non-2xx lines appear only when non-zero; so does the line wrk lacks, of
- * connections that never opened.
+ * connections that never opened. An https run adds a TLS block wrk lacks (h2load prints alike): handshakes and how
+ * many resumed, handshake time apart from latency, what was agreed, and failed handshakes by reason.
  */
 public final class WrkTextReport {
 
@@ -61,9 +62,15 @@ public final class WrkTextReport {
             out.append(String.format(Locale.ROOT, "  Connections: %d of %d never opened, %d did%n",
                     r.connectionsNeverOpened(), r.connectionsRequested(), r.connectionsEstablished()));
         }
+        if (r.h2() != null) { // wrk speaks no HTTP/2: h2load's terms, on one line of ours
+            out.append(h2Line(r.h2(), e));
+        }
         long non2xx = e.status3xx() + e.status4xx() + e.status5xx();
         if (non2xx > 0) {
             out.append(String.format(Locale.ROOT, "  Non-2xx or 3xx responses: %d%n", non2xx));
+        }
+        if (r.tls() != null) {
+            tls(out, r.tls());
         }
         out.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond()));
         double bytesPerSecond = r.durationSeconds() > 0 ? r.bytesReceived() / r.durationSeconds() : 0;
@@ -72,6 +79,35 @@ public final class WrkTextReport {
             out.append("DISTURBED: ").append(r.disturbed().reason()).append('\n');
         }
         return out.toString().replace(System.lineSeparator(), "\n");
+    }
+
+    private static void tls(StringBuilder out, TlsReport t) {
+        LatencySummary h = t.handshakeMicros() == null ? LatencySummary.EMPTY : t.handshakeMicros();
+        out.append(String.format(Locale.ROOT, "  TLS handshakes: %d, resumed %d, p50 %s, p99 %s%n", t.handshakes(),
+                t.resumed(), WrkUnits.timeMicros(h.p50()), WrkUnits.timeMicros(h.p99())));
+        out.append(String.format(Locale.ROOT, "  TLS agreed: %s, %s, ALPN %s%n", t.version() == null ? "-" : t.version(),
+                t.cipher() == null ? "-" : t.cipher(), t.protocol() == null ? "-" : t.protocol()));
+        if (t.failures() > 0) {
+            out.append(String.format(Locale.ROOT, "  TLS errors: %d%n", t.failures()));
+            t.failureReasons().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                    .forEach(e -> out.append(String.format(Locale.ROOT, "    %d %s%n", e.getValue(), e.getKey())));
+        }
+    }
+
+    /** Streams asked and used, the server's limit, GOAWAYs, and streams they or resets ended unanswered. */
+    static String h2Line(H2Report h2, HttpErrors e) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  HTTP/2: %d streams per connection, %d used",
+                h2.streamsRequested(), h2.streamsUsed()));
+        line.append(h2.maxConcurrentStreams() < 0 ? " (server limit: none)"
+                : String.format(Locale.ROOT, " (server limit: %d)", h2.maxConcurrentStreams()));
+        if (h2.goaways() > 0 || e.goaway() > 0) {
+            line.append(String.format(Locale.ROOT, ", %d GOAWAYs (%d streams left unanswered)", h2.goaways(), e.goaway()));
+        }
+        if (e.reset() > 0) {
+            line.append(String.format(Locale.ROOT, ", %d streams reset", e.reset()));
+            h2.resets().forEach((code, n) -> line.append(String.format(Locale.ROOT, " %s %d", code, n)));
+        }
+        return line.append('\n').toString();
     }
 
     /** wrk's {@code print_units}: right-aligned, with up to two spaces standing in for a missing unit. */

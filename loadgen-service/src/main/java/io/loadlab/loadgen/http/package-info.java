@@ -19,6 +19,13 @@
  * the timeout to answer, then every connection closes. So a target's own request counter rises by
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
  *
+ * <h2>TLS</h2>
+ * An https run has one {@link io.loadlab.loadgen.http.ClientTls}: one Netty SslContext (the JDK's provider) and per
+ * connection an SslHandler first in its pipeline. The handshake is a connection state between TCP established and
+ * ready, timed apart from request latency; how it ended is counted ({@code TLS_HANDSHAKES}, {@code TLS_RESUMED},
+ * {@code TLS_ERRORS}) and, when it failed, named by {@link io.loadlab.loadgen.http.TlsFailureReason} and tallied per
+ * loop ({@link io.loadlab.loadgen.http.TlsTally}). HTTP/2 over TLS reuses the same pieces.
+ *
  * <h2>The kind</h2>
  * {@link io.loadlab.loadgen.http.HttpKind} is what the rest of the loadgen sees of HTTP runs: the spec read from JSON
  * ({@link io.loadlab.loadgen.http.HttpSpecReader}), wrk's text layout

@@ -30,7 +30,7 @@ public class LoadgenMeters implements RunListener {
     private static final double MICROS_PER_SECOND = 1_000_000.0;
     private static final Map<String, ToDoubleFunction<RunProgress>> CUMULATIVE = Map.of(
             "responses", RunProgress::requests, "errors", RunProgress::errors,
-            "sent", RunProgress::bytesSent, "received", RunProgress::bytesReceived);
+            "sent", RunProgress::bytesSent, "received", RunProgress::bytesReceived, "handshakes", RunProgress::tlsHandshakes);
 
     private final MeterRegistry registry;
     private final RunTotals totals = new RunTotals();
@@ -54,6 +54,10 @@ public class LoadgenMeters implements RunListener {
         latency("0.99", LatencySummary::p99);
         latency("0.999", LatencySummary::p999);
         latency("1.0", LatencySummary::max);
+        // names agreed with the Grafana panels (handshakes/s, handshake latency): do not rename
+        counter("loadgen.tls.handshakes", "TLS handshakes completed in measured parts, all runs", "handshakes");
+        handshake("0.5", LatencySummary::p50);
+        handshake("0.99", LatencySummary::p99);
         started = Counter.builder("loadgen.runs.started").description("Runs started").register(registry);
         for (RunState s : new RunState[]{RunState.COMPLETED, RunState.FAILED, RunState.CANCELLED}) {
             finishedCounter(s);
@@ -91,5 +95,15 @@ public class LoadgenMeters implements RunListener {
             RunProgress p = t.firstLive();
             return p == null || p.intervalLatency() == null ? Double.NaN : f.applyAsDouble(p.intervalLatency()) / MICROS_PER_SECOND;
         }).tag("quantile", quantile).description("Latency over the last interval of the active run").register(registry);
+    }
+
+    /** NaN when the active run speaks no TLS or completed no handshake in the last interval, as latency is NaN idle. */
+    private void handshake(String quantile, ToDoubleFunction<LatencySummary> f) {
+        Gauge.builder("loadgen.tls.handshake.seconds", totals, t -> {
+            RunProgress p = t.firstLive();
+            return p == null || p.intervalHandshakes() == null ? Double.NaN
+                    : f.applyAsDouble(p.intervalHandshakes()) / MICROS_PER_SECOND;
+        }).tag("quantile", quantile).description("TLS handshake time over the last interval of the active run, apart from latency")
+                .register(registry);
     }
 }

@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Splits a report's JSON into headline figures and latency summaries without knowing its kind: scalar fields (and
  * the fields of nested objects such as {@code errors}, named {@code errors.timeout}) are figures; an object with a
- * {@code p50} is a latency summary. The per-second series has its own chart and is left out.
+ * {@code p50} is a latency summary, at the top or in a nested object ({@code tls.handshakeMicros}, the TLS handshake
+ * times beside request latency). The per-second series has its own chart and is left out.
  */
 public record ReportFigures(List<Figure> headline, LatencyTable latency) {
 
@@ -29,16 +30,35 @@ public record ReportFigures(List<Figure> headline, LatencyTable latency) {
             if (v.isObject() && v.has("p50")) {
                 summaries.put(f.getKey(), v);
             } else if (v.isObject()) {
-                v.fields().forEachRemaining(g -> {
-                    if (g.getValue().isValueNode() && !g.getValue().isNull()) {
-                        headline.add(new Figure(f.getKey() + "." + g.getKey(), g.getValue().asText()));
-                    }
-                });
+                nested(f.getKey(), v, headline, summaries);
             } else if (v.isValueNode()) {
                 headline.add(new Figure(f.getKey(), v.asText()));
             }
         }
         return new ReportFigures(List.copyOf(headline), latency(summaries));
+    }
+
+    /**
+     * The fields of a nested object ({@code errors}, {@code tls}): values are figures named {@code tls.version}; a
+     * latency summary inside it is a column of its own ({@code tls.handshakeMicros}); an object of values inside it
+     * gives a figure each ({@code tls.failureReasons.handshake timed out}). Deeper objects are left out.
+     */
+    private static void nested(String name, JsonNode object, List<Figure> headline, Map<String, JsonNode> summaries) {
+        object.fields().forEachRemaining(g -> {
+            JsonNode value = g.getValue();
+            String path = name + "." + g.getKey();
+            if (value.isValueNode() && !value.isNull()) {
+                headline.add(new Figure(path, value.asText()));
+            } else if (value.isObject() && value.has("p50")) {
+                summaries.put(path, value);
+            } else if (value.isObject()) {
+                value.fields().forEachRemaining(h -> {
+                    if (h.getValue().isValueNode() && !h.getValue().isNull()) {
+                        headline.add(new Figure(path + "." + h.getKey(), h.getValue().asText()));
+                    }
+                });
+            }
+        });
     }
 
     private static LatencyTable latency(Map<String, JsonNode> summaries) {

@@ -105,7 +105,8 @@ public abstract class RunningLoad implements LoadRun {
         return new RunProgress(timeline().measuredNanos(Math.min(now, cancelledAtNanos)) / 1e9,
                 !over && timeline().warmingUp(now), stats.measured(requests), stats.currentRate(),
                 stats.measuredErrors(), stats.measured(Counter.BYTES_SENT), stats.measured(Counter.BYTES_RECEIVED),
-                activeConnections, requestedRate, stats.lastInterval());
+                activeConnections, requestedRate, stats.lastInterval(), stats.measured(Counter.TLS_HANDSHAKES),
+                stats.lastHandshakes());
     }
 
     @Override

@@ -94,6 +94,7 @@ class RunStatsTest {
         }
         assertEquals(expected, stats.measuredErrors());
         assertEquals(List.of(Counter.CONNECT_ERRORS, Counter.TIMEOUTS, Counter.READ_WRITE_ERRORS, Counter.STATUS_3XX,
-                Counter.STATUS_4XX, Counter.STATUS_5XX), java.util.Arrays.stream(Counter.values()).filter(Counter::error).toList());
+                Counter.STATUS_4XX, Counter.STATUS_5XX, Counter.TLS_ERRORS, Counter.STREAM_RESETS, Counter.GOAWAY_ERRORS),
+                java.util.Arrays.stream(Counter.values()).filter(Counter::error).toList());
     }
 }

@@ -6,8 +6,10 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class WrkTextReportTest {
@@ -76,6 +78,39 @@ class WrkTextReportTest {
 
         assertTrue(text.contains("  Socket errors: connect 552, read 0, write 0, timeout 0\n"
                 + "  Connections: 552 of 5000 never opened, 4448 did\n"), text);
+    }
+
+    /** wrk speaks no HTTP/2: one line of ours, only in HTTP/2 reports, names streams, the limit and their errors. */
+    @Test
+    void http2HasALineOfItsOwn() {
+        HttpReport plain = new HttpReport(10, 1.0, 10, 100, 0, new HttpErrors(0, 0, 0, 0, 0, 0, 0, 5, 3),
+                latency(1000, 0, 1000, 1000, 1000, 1000, 1000), null, null, 2, 0, 10, 0, null, null, 2, 2, 0);
+        HttpReport r = plain.withProtocol(null, new H2Report(200, 128, 128, 2, java.util.Map.of("REFUSED_STREAM", 5L)));
+        String text = WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 2, r, null);
+
+        assertTrue(text.contains("  HTTP/2: 200 streams per connection, 128 used (server limit: 128), 2 GOAWAYs (3 streams "
+                + "left unanswered), 5 streams reset REFUSED_STREAM 5\n"), text);
+        assertFalse(WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 2, plain, null).contains("HTTP/2"));
+        assertTrue(WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 2,
+                plain.withProtocol(null, new H2Report(1, -1, 1, 0, null)), null)
+                .contains("  HTTP/2: 1 streams per connection, 1 used (server limit: none), 0 GOAWAYs"));
+    }
+
+    @Test
+    void anHttpsRunHasATlsBlockBeforeTheRates() {
+        HttpReport r = new HttpReport(10, 1.0, 10, 100, 0, new HttpErrors(0, 0, 0, 0, 0, 0, 3, 0, 0),
+                latency(1000, 0, 1000, 1000, 1000, 1000, 1000), null, null, 4, 0, 10, 0, null, null, 4, 4, 0)
+                .withProtocol(new TlsReport(4, 1, latency(900, 0, 2500, 850, 0, 0, 2400), "http/1.1", "TLSv1.3",
+                        "TLS_AES_128_GCM_SHA256", 3, Map.of(TlsFailureReason.TIMED_OUT, 2L, TlsFailureReason.NOT_TLS, 1L)), null);
+        String text = WrkTextReport.render(TARGET, Duration.ofSeconds(1), 1, 4, r, null);
+
+        assertTrue(text.contains("""
+                  TLS handshakes: 4, resumed 1, p50 0.85ms, p99 2.40ms
+                  TLS agreed: TLSv1.3, TLS_AES_128_GCM_SHA256, ALPN http/1.1
+                  TLS errors: 3
+                    2 handshake timed out
+                    1 not a TLS server
+                Requests/sec:"""), text);
     }
 
     @Test

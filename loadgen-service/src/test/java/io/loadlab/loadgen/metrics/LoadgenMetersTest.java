@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.metrics;
 
+import io.loadlab.common.tls.Certificates;
+import io.loadlab.common.tls.IssuedCertificate;
 import io.loadlab.testsupport.Nginx;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
@@ -9,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +36,18 @@ class LoadgenMetersTest {
     private static final List<String> OUTCOMES = List.of("ok", "status3xx", "status4xx", "status5xx", "connect",
             "timeout", "readWrite");
 
+    private static final Pattern HANDSHAKES = Pattern.compile("^loadgen_tls_handshakes_total\\{.*} (\\S+)$", Pattern.MULTILINE);
+    private static final Pattern HANDSHAKE_P50 = Pattern.compile("^loadgen_tls_handshake_seconds\\{.*quantile=\"0.5\".*} (\\S+)$", Pattern.MULTILINE);
+
     private static Nginx nginx;
+    private static String ca;
 
     @BeforeAll
     static void startNginx() throws Exception {
-        nginx = Nginx.start("{}");
+        Instant now = Instant.now();
+        IssuedCertificate certificate = Certificates.selfSigned(List.of("localhost"), now.minusSeconds(3600), now.plusSeconds(3600));
+        ca = certificate.certificatePem(); // a self-signed certificate trusted as its own authority
+        nginx = Nginx.tls("{}", List.of(certificate), false);
     }
 
     @AfterAll
@@ -59,6 +69,30 @@ class LoadgenMetersTest {
         for (String other : List.of("ok", "status4xx", "status5xx")) {
             assertEquals(0, delta(before, after, other), () -> other + ": " + before + " -> " + after);
         }
+    }
+
+    /**
+     * {@code loadgen_tls_handshakes_total} rises by the report's handshakes exactly (the open model without keep-alive:
+     * 20 at 50/s over 400 ms), and the handshake-time gauge is NaN once no run is active, as the latency gauge is.
+     */
+    @Test
+    void tlsHandshakesAreCountedAndTheirTimeIsNaNWhenIdle() throws InterruptedException {
+        double before = scrape(HANDSHAKES);
+        JsonPath run = runToEnd("{\"kind\":\"http\",\"target\":\"" + nginx.tlsUri(0, "/") + "\",\"connections\":1,"
+                + "\"threads\":1,\"duration\":\"400ms\",\"warmup\":\"0s\",\"timeout\":\"2s\",\"rate\":50,"
+                + "\"keepAlive\":false,\"tls\":{\"ca\":\"" + ca.replace("\n", "\\n") + "\"}}");
+        double after = scrape(HANDSHAKES);
+
+        assertEquals(20, run.getLong("report.tls.handshakes"), run.prettify());
+        assertEquals(20, Math.round(after - before));
+        assertTrue(Double.isNaN(scrape(HANDSHAKE_P50)), "no active run, no handshake time");
+    }
+
+    private static double scrape(Pattern meter) {
+        String text = RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher m = meter.matcher(text);
+        assertTrue(m.find(), () -> meter + " not in /q/metrics");
+        return Double.parseDouble(m.group(1));
     }
 
     private static long delta(Map<String, Double> before, Map<String, Double> after, String outcome) {

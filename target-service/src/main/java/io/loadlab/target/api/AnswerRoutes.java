@@ -9,6 +9,7 @@ import io.vertx.core.VertxException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -67,9 +68,9 @@ public class AnswerRoutes {
         try {
             int n = numbers.fromBody(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE),
                     body == null ? new byte[0] : body.getBytes());
-            meters.record(RouteMeters.POST, 200, start, read, ok(ctx.response(), n));
+            meters.record(RouteMeters.POST, protocol(ctx), 200, start, read, ok(ctx.response(), n));
         } catch (BadInput e) {
-            meters.record(RouteMeters.POST, e.status(), start, read, refuse(ctx.response(), e.status(), e.getMessage()));
+            meters.record(RouteMeters.POST, protocol(ctx), e.status(), start, read, refuse(ctx.response(), e.status(), e.getMessage()));
         }
     }
 
@@ -77,10 +78,16 @@ public class AnswerRoutes {
         long start = meters.start();
         try {
             int n = numbers.fromQuery(single(ctx.queryParam("number")));
-            meters.record(RouteMeters.GET, 200, start, 0, ok(ctx.response(), n));
+            meters.record(RouteMeters.GET, protocol(ctx), 200, start, 0, ok(ctx.response(), n));
         } catch (BadInput e) {
-            meters.record(RouteMeters.GET, e.status(), start, 0, refuse(ctx.response(), e.status(), e.getMessage()));
+            meters.record(RouteMeters.GET, protocol(ctx), e.status(), start, 0, refuse(ctx.response(), e.status(), e.getMessage()));
         }
+    }
+
+    /** HttpVersion's order is HTTP_1_0, HTTP_1_1, HTTP_2: RouteMeters' version numbers. */
+    private static int protocol(RoutingContext ctx) {
+        HttpServerRequest request = ctx.request();
+        return RouteMeters.protocol(request.version().ordinal(), request.isSSL());
     }
 
     private int ok(HttpServerResponse response, int n) {

@@ -41,7 +41,8 @@ class MetricsAndHealthTest {
                 scrape.value("http_server_requests_seconds_bucket", uri, "status=\"200\"", "le=\"+Inf\""),
                 "the +Inf bucket counts every request");
         long buckets = scrape.text().lines().filter(l -> l.startsWith("http_server_requests_seconds_bucket{")
-                && l.contains(uri) && l.contains("status=\"200\"") && l.contains("method=\"POST\"")).count();
+                && l.contains(uri) && l.contains("status=\"200\"") && l.contains("method=\"POST\"")
+                && l.contains("protocol=\"http/1.1\"") && l.contains("scheme=\"http\"")).count();
         assertTrue(buckets >= 10 && buckets <= 90, "buckets per series: " + buckets);
     }
 

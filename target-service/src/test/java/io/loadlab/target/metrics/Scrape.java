@@ -22,9 +22,13 @@ public final class Scrape {
         return text;
     }
 
-    /** The value of the first sample of {@code name} whose labels contain every {@code label="value"} given. */
+    /**
+     * The sum of the samples of {@code name} whose labels contain every {@code label="value"} given: one request
+     * series per protocol and scheme, so a count over all of them is their sum.
+     */
     public double value(String name, String... labels) {
         Matcher m = Pattern.compile("^" + Pattern.quote(name) + "\\{([^}]*)} (\\S+)$", Pattern.MULTILINE).matcher(text);
+        double sum = 0;
         while (m.find()) {
             String found = m.group(1);
             boolean all = true;
@@ -32,9 +36,9 @@ public final class Scrape {
                 all &= found.contains(label);
             }
             if (all) {
-                return Double.parseDouble(m.group(2));
+                sum += Double.parseDouble(m.group(2));
             }
         }
-        return 0;
+        return sum;
     }
 }

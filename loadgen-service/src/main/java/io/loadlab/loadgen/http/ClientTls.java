@@ -1,0 +1,172 @@
+package io.loadlab.loadgen.http;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslProvider;
+
+import javax.net.ssl.SNIHostName;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+import java.net.URI;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+
+/**
+ * The TLS client side of one run: one Netty {@link SslContext} (the JDK's provider; OpenSSL through netty-tcnative
+ * is not on the classpath and was not measured), and per connection an {@link SslHandler} for the URL's host.
+ * <ul>
+ * <li>Trust: the JDK's trust store, or the spec's {@code ca} bundle instead; {@code insecure} trusts any
+ *     certificate and checks no host. Otherwise the host is checked as HTTPS does (endpoint identification).</li>
+ * <li>SNI: the URL's host, unless it is an IP literal (RFC 6066 forbids those in SNI).</li>
+ * <li>ALPN: {@code h2} for protocol h2, {@code http/1.1} otherwise; {@link #alpnRefusal} says when h2 was not agreed.</li>
+ * <li>Resumption: the JDK client caches sessions by the engine's peer host and port. With resumption the engine
+ *     gets the target's; without it each engine gets a port of its own (a counter, used for nothing but that
+ *     cache's key) and the cache holds one session, so no connection finds one to resume: every handshake is
+ *     full, as nginx's {@code $ssl_session_reused} confirms in the tests.</li>
+ * </ul>
+ * Handlers may be made on any event loop; the counter is the only shared state.
+ */
+final class ClientTls {
+
+    private static final Pattern IP_LITERAL = Pattern.compile("[0-9.]+|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*]?");
+
+    private final SslContext context;
+    private final String host;
+    private final int port;
+    private final boolean sni;
+    private final boolean resumption;
+    private final boolean h2;
+    private final boolean insecure;
+    private final long handshakeTimeoutMillis;
+    /** Without resumption, each engine's own cache key; wraps after 4 billion connections, harmless. */
+    private final AtomicInteger uncachedPorts = new AtomicInteger();
+
+    private ClientTls(SslContext context, HttpRunSpec spec) {
+        this.context = context;
+        URI target = spec.target();
+        this.host = target.getHost().startsWith("[") ? target.getHost().substring(1, target.getHost().length() - 1)
+                : target.getHost();
+        this.port = target.getPort() < 0 ? 443 : target.getPort();
+        this.sni = !IP_LITERAL.matcher(host).matches();
+        this.resumption = spec.tls().resumption();
+        this.h2 = spec.protocol() == HttpProtocol.H2;
+        this.insecure = spec.tls().insecure();
+        this.handshakeTimeoutMillis = Math.max(1, spec.timeout().toMillis());
+    }
+
+    /**
+     * The run's TLS, null for an http:// target.
+     *
+     * @throws IllegalArgumentException when the versions or ciphers asked are not supported here, naming them
+     */
+    static ClientTls of(HttpRunSpec spec) {
+        if (!spec.secure()) {
+            return null;
+        }
+        TlsSpec tls = spec.tls();
+        try {
+            SslContextBuilder builder = SslContextBuilder.forClient()
+                    .sslProvider(SslProvider.JDK)
+                    .trustManager(new TrustMarking(tls.insecure() ? null : trust(tls.ca())))
+                    .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                            ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                            spec.protocol() == HttpProtocol.H2 ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1));
+            if (!tls.versions().isEmpty()) {
+                builder.protocols(tls.versions());
+            }
+            if (!tls.ciphers().isEmpty()) {
+                builder.ciphers(tls.ciphers());
+            }
+            if (!tls.resumption()) {
+                builder.sessionCacheSize(1); // never read: every engine has its own key
+            }
+            return new ClientTls(builder.build(), spec);
+        } catch (SSLException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot set up TLS: " + ConnectionCounts.describe(e), e);
+        }
+    }
+
+    /** The JDK's default trust, or a store of the bundle's certificates only. */
+    private static X509ExtendedTrustManager trust(String ca) throws GeneralSecurityException {
+        KeyStore store = null;
+        if (ca != null) {
+            try {
+                store = KeyStore.getInstance(KeyStore.getDefaultType());
+                store.load(null, null);
+            } catch (java.io.IOException e) {
+                throw new GeneralSecurityException("an empty key store cannot be made", e);
+            }
+            List<X509Certificate> certificates = PemBundle.parse(ca);
+            for (int i = 0; i < certificates.size(); i++) {
+                store.setCertificateEntry("ca-" + i, certificates.get(i));
+            }
+        }
+        TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        factory.init(store);
+        for (var manager : factory.getTrustManagers()) {
+            if (manager instanceof X509ExtendedTrustManager x509) {
+                return x509;
+            }
+        }
+        throw new GeneralSecurityException("the JDK offers no X.509 trust manager");
+    }
+
+    /**
+     * A handler for one new connection, to go first in its pipeline: it starts the handshake when the TCP connection
+     * is up and fails it after the spec's timeout.
+     */
+    SslHandler newHandler(ByteBufAllocator alloc) {
+        SSLEngine engine = context.newEngine(alloc, host, resumption ? port : uncachedPorts.incrementAndGet());
+        SSLParameters parameters = engine.getSSLParameters();
+        parameters.setEndpointIdentificationAlgorithm(insecure ? null : "HTTPS");
+        if (sni) {
+            parameters.setServerNames(List.of(new SNIHostName(host)));
+        }
+        engine.setSSLParameters(parameters);
+        SslHandler handler = new SslHandler(engine);
+        handler.setHandshakeTimeoutMillis(handshakeTimeoutMillis);
+        return handler;
+    }
+
+    /**
+     * Why a completed handshake cannot be used, null when it can: protocol h2 and the server agreed to something else
+     * or nothing by ALPN.
+     */
+    String alpnRefusal(SslHandler handler) {
+        if (!h2) {
+            return null;
+        }
+        String selected = handler.applicationProtocol();
+        return ApplicationProtocolNames.HTTP_2.equals(selected) ? null
+                : "server did not agree to h2 by ALPN (selected: " + (selected == null ? "none" : selected) + ")";
+    }
+
+    /** After a completed handshake: true when it resumed a session (no certificate was verified). Clears the mark. */
+    static boolean resumed(SslHandler handler) {
+        SSLSession session = handler.engine().getSession();
+        boolean verified = session.getValue(TrustMarking.VERIFIED) != null;
+        if (verified) {
+            session.removeValue(TrustMarking.VERIFIED); // a TLS 1.2 resumption hands back this very session object
+        }
+        return !verified;
+    }
+
+    /** What a completed handshake agreed. */
+    static TlsAgreement agreed(SslHandler handler) {
+        SSLSession session = handler.engine().getSession();
+        return new TlsAgreement(handler.applicationProtocol(), session.getProtocol(), session.getCipherSuite());
+    }
+}

@@ -1,0 +1,95 @@
+package io.loadlab.loadgen.http;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.Http2Headers;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The run's one HTTP/2 request, built once: a single {@link Http2Headers} every stream sends (the HPACK encoder only
+ * reads it, and indexes the fields after the first request, so each later HEADERS frame is a few bytes) and the
+ * body in one direct buffer every stream writes a view of.
+ */
+final class H2Request implements AutoCloseable {
+
+    /** Connection-specific fields HTTP/2 forbids (RFC 9113 8.2.2), and those the pseudo-headers replace. */
+    private static final Set<String> DROPPED = Set.of("host", "connection", "keep-alive", "proxy-connection",
+            "transfer-encoding", "upgrade", "content-length");
+
+    private final Http2Headers headers;
+    private final ByteBuf body;
+
+    private H2Request(Http2Headers headers, ByteBuf body) {
+        this.headers = headers;
+        this.body = body;
+    }
+
+    static H2Request of(HttpRunSpec spec) {
+        URI target = spec.target();
+        byte[] body = spec.body() == null ? new byte[0] : spec.body().getBytes(StandardCharsets.UTF_8);
+        String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
+        if (target.getRawQuery() != null) {
+            path = path + "?" + target.getRawQuery();
+        }
+        Http2Headers h = new DefaultHttp2Headers()
+                .method(spec.method())
+                .scheme(spec.secure() ? "https" : "http")
+                .authority(authority(target))
+                .path(path);
+        boolean typed = false;
+        for (Map.Entry<String, String> e : spec.headers().entrySet()) {
+            String name = e.getKey().toLowerCase(Locale.ROOT); // HTTP/2 field names are lowercase
+            if (!DROPPED.contains(name) && !(name.equals("te") && !e.getValue().equalsIgnoreCase("trailers"))) {
+                h.add(name, e.getValue());
+                typed |= name.equals("content-type");
+            }
+        }
+        if (body.length > 0 && !typed) {
+            h.add("content-type", "application/json"); // as RequestTemplate: every target here speaks JSON
+        }
+        if (body.length > 0 || Set.of("POST", "PUT", "PATCH").contains(spec.method())) {
+            h.add("content-length", Integer.toString(body.length));
+        }
+        ByteBuf direct = body.length == 0 ? null : Unpooled.directBuffer(body.length).writeBytes(body);
+        return new H2Request(h, direct);
+    }
+
+    private static String authority(URI target) {
+        String host = target.getHost();
+        if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
+            host = "[" + host + "]";
+        }
+        return target.getPort() < 0 ? host : host + ":" + target.getPort();
+    }
+
+    /** The request's header block; shared: never modify it. */
+    Http2Headers headers() {
+        return headers;
+    }
+
+    boolean hasBody() {
+        return body != null;
+    }
+
+    /**
+     * A view of the body the network may "release" without freeing it; a stream keeps one and rewinds it for each
+     * request once the previous one was written out.
+     */
+    ByteBuf bodyView() {
+        return Unpooled.unreleasableBuffer(body.duplicate());
+    }
+
+    /** Frees the body; call once every connection is closed. */
+    @Override
+    public void close() {
+        if (body != null) {
+            body.release();
+        }
+    }
+}
