@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.experiment.ExperimentProtocol;
 import io.loadlab.loadgen.http.TlsSpec;
-import io.loadlab.loadgen.http.TlsSpecReader;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violation;
@@ -64,7 +63,7 @@ final class ProtocolsField {
         int streams = f.integer("streams", 1);
         Boolean keepAlive = e.hasNonNull("keepAlive") ? f.bool("keepAlive", true) : null;
         f.known("keepAlive");
-        TlsSpec tls = new TlsSpecReader(limits).read(f.object("tls"));
+        TlsSpec tls = TlsSpec.read(f.object("tls"), limits);
         own.check(protocol != null, "protocol", "is required: one of " + ExperimentProtocol.NAMES);
         own.check(streams <= limits.maxStreams(), "streams", "must be at most " + limits.maxStreams()
                 + " (loadgen.limits.max-streams)");
