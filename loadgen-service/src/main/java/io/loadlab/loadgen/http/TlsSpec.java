@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violations;
 
 import java.nio.charset.StandardCharsets;
@@ -27,6 +29,15 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. Declared after
      * the constants its constructor checks against: before them, VERSIONS was still null when it was built. */
     public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
+
+    /**
+     * The spec of a {@code tls} JSON object (null when absent), its violations added to {@code f}'s, under the limits'
+     * policy ({@code insecure} only where allowed). The way code outside the kind reads one (an experiment's
+     * protocols): the reader itself is the kind's own.
+     */
+    public static TlsSpec read(JsonFields f, LimitsConfig limits) {
+        return new TlsSpecReader(limits).read(f);
+    }
 
     public TlsSpec {
         versions = versions == null ? List.of() : List.copyOf(versions);
