@@ -169,6 +169,30 @@ class H2cRunTest {
         assertEquals(200, served);
     }
 
+    /**
+     * nginx stops (SIGSTOP) mid-run: each stream times out on its own (RST_STREAM CANCEL, the connection kept), and
+     * the run ends with every request begun counted once, as answered or timed out.
+     */
+    @Test
+    void aStalledServerTimesStreamsOutAndTheRunEnds() throws Exception {
+        HttpRun run = (HttpRun) driver.start(Specs.h2(nginx.h2cUri("/hello"), 2, 5, 1_500, 0, 0, true, 300));
+        Thread.sleep(400);
+        nginx.pause();
+        try {
+            Thread.sleep(700);
+        } finally {
+            nginx.resume();
+        }
+        RunOutcome outcome = await(run, 15);
+        HttpReport r = (HttpReport) outcome.report();
+
+        assertNull(outcome.failure(), () -> "failure " + outcome.failure());
+        assertTrue(r.errors().timeout() >= 10, () -> "each of the 10 streams in flight timed out: " + r.errors());
+        assertEquals(r.errors().timeout(), r.errors().total(), () -> "only timeouts: " + r.errors());
+        assertTrue(r.requests() > 0);
+        assertEquals(2, r.connectionsOpened(), "streams time out, their connections stay");
+    }
+
     /** An HTTP/1.1 port spoken to in h2c: nginx answers 400 to the preface; a failed run naming why, no hang. */
     @Test
     void aServerThatIsNotHttp2FailsTheRunClearly() throws Exception {
