@@ -107,6 +107,7 @@ class DashboardQueriesIT {
         Path work = Files.createTempDirectory(workRoot, "dashboards-");
 
         int targetPort = FreePorts.tcp();
+        int targetHttpsPort = FreePorts.tcp();
         int loadgenPort = FreePorts.tcp();
         int secondLoadgenPort = FreePorts.tcp();
         int udpPort = FreePorts.udp();
@@ -125,14 +126,15 @@ class DashboardQueriesIT {
 
         LocalProcess target = start("target-service", ServiceJar.TARGET.command(List.of(), List.of("-Xmx256m",
                 "-Dquarkus.http.port=" + targetPort, "-Dquarkus.http.host=127.0.0.1", "-Dtarget.udp.host=127.0.0.1",
-                "-Dtarget.udp.port=" + udpPort)), work);
+                "-Dtarget.udp.port=" + udpPort, "-Dtarget.https.host=127.0.0.1", "-Dtarget.https.port=" + targetHttpsPort)), work);
         LocalProcess loadgen = startLoadgen(loadgenPort, token, AGENTS.get(0), work);
-        LocalProcess secondLoadgen = startLoadgen(secondLoadgenPort, token, AGENTS.get(1), work);
+        LocalProcess secondLoadgen = startLoadgen(secondLoadgenPort, token, AGENTS.get(1), work,
+                "-Dloadgen.limits.allow-insecure-tls=true");
         prometheusProcess = Prometheus.start(config, work);
         processes.add(prometheusProcess);
-        target.awaitReady("http://127.0.0.1:" + targetPort + "/q/health/ready", Duration.ofSeconds(30));
-        loadgen.awaitReady("http://127.0.0.1:" + loadgenPort + "/q/health/ready", Duration.ofSeconds(30));
-        secondLoadgen.awaitReady("http://127.0.0.1:" + secondLoadgenPort + "/q/health/ready", Duration.ofSeconds(30));
+        target.awaitReady("http://127.0.0.1:" + targetPort + "/q/health/ready", Duration.ofSeconds(60));
+        loadgen.awaitReady("http://127.0.0.1:" + loadgenPort + "/q/health/ready", Duration.ofSeconds(60));
+        secondLoadgen.awaitReady("http://127.0.0.1:" + secondLoadgenPort + "/q/health/ready", Duration.ofSeconds(60));
         prometheus = new PrometheusApi(prometheusProcess.base());
         startedAt = now();
         awaitScraped(Map.of("target-service", 1, "loadgen-service", 2, CADVISOR_JOB, 1, NODE_EXPORTER_JOB, 1));
@@ -145,8 +147,12 @@ class DashboardQueriesIT {
         http.putObject("headers").put("Content-Type", "application/json");
         String httpUrl = startRun(loadgenUrl, token, http);
         // The second loadgen only has to be seen as a second agent: a light part of the same run keeps its cost low.
-        String secondHttpUrl = startRun("http://127.0.0.1:" + secondLoadgenPort, token,
-                http.deepCopy().put("connections", 1).put("rate", 100));
+        // It goes over TLS with keep-alive off, a handshake per request, for the TLS panels of both dashboards
+        // (the target's self-signed certificate: insecure, which that loadgen is started to allow).
+        ObjectNode tls = http.deepCopy().put("connections", 1).put("rate", 100).put("keepAlive", false)
+                .put("target", "https://127.0.0.1:" + targetHttpsPort + "/test/testApi");
+        tls.putObject("tls").put("insecure", true);
+        String secondHttpUrl = startRun("http://127.0.0.1:" + secondLoadgenPort, token, tls);
         httpMoment = momentBeforeEnd(HTTP_RUN);
         httpRun = awaitFinished(httpUrl, HTTP_RUN.plusSeconds(30));
         secondHttpRun = awaitFinished(secondHttpUrl, HTTP_RUN.plusSeconds(30));
@@ -210,6 +216,22 @@ class DashboardQueriesIT {
     }
 
     /**
+     * The TLS panels over a real TLS run (the second loadgen's, a handshake per request at 100/s): the loadgen's
+     * handshakes/s and handshake time, and the target's requests split by protocol and scheme, plain and TLS apart.
+     */
+    @Test
+    void tlsLoadShowsAsHandshakesAndAsHttpsRequests() throws Exception {
+        assertEquals("completed", secondHttpRun.path("state").asText(), "TLS run: " + secondHttpRun);
+        assertPositive("sum(rate(loadgen_tls_handshakes_total[" + RATE_INTERVAL + "]))", httpMoment);
+        assertPositive("max(loadgen_tls_handshake_seconds{quantile=\"0.99\"})", httpMoment);
+        String uri = "uri=\"/test/testApi\"";
+        assertPositive("sum(rate(http_server_requests_seconds_count{" + uri + ", protocol=\"http/1.1\", scheme=\"https\"}["
+                + RATE_INTERVAL + "]))", httpMoment);
+        assertPositive("sum(rate(http_server_requests_seconds_count{" + uri + ", protocol=\"http/1.1\", scheme=\"http\"}["
+                + RATE_INTERVAL + "]))", httpMoment);
+    }
+
+    /**
      * Both dashboards' TCP state panels after a keep-alive-off run: the loadgen's gauge is the run's own figure,
      * and each connection it closed sits in TIME_WAIT for 60 s at one end or the other (or both), so the loadgen's
      * and the target's together hold at least as many as it opened.
@@ -218,10 +240,12 @@ class DashboardQueriesIT {
     void aKeepAliveOffRunsTimeWaitIsOnTheLoadgenOrTheTarget() throws Exception {
         assertEquals("completed", closeRun.path("state").asText(), "run: " + closeRun);
         JsonNode report = closeRun.path("report");
-        double ours = value("sum(loadgen_local_ports{state=\"time_wait\"})", closeMoment);
+        // the first loadgen's own: the second one's TLS run was keep-alive off too, and left its own figure
+        String first = "agent=\"" + AGENTS.get(0) + "\"";
+        double ours = value("sum(loadgen_local_ports{state=\"time_wait\", " + first + "})", closeMoment);
         assertEquals(report.path("localPorts").path("timeWait").asDouble(-1), ours, "the gauge is the report's figure");
         assertEquals(report.path("localPorts").path("inUse").asDouble(-1),
-                value("sum(loadgen_local_ports{state=\"in_use\"})", closeMoment));
+                value("sum(loadgen_local_ports{state=\"in_use\", " + first + "})", closeMoment));
         double theirs = value("sum(target_tcp_connections{state=\"time_wait\"})", closeMoment);
         long opened = report.path("connectionsOpened").asLong();
         assertTrue(opened > 0 && ours + theirs >= opened,
@@ -404,10 +428,12 @@ class DashboardQueriesIT {
         ProvisioningTest.YAML.writeValue(out.toFile(), config);
     }
 
-    private LocalProcess startLoadgen(int port, String token, String agentName, Path work) {
-        return start("loadgen-" + agentName, ServiceJar.LOADGEN.command(List.of(), List.of("-Xmx256m",
+    private LocalProcess startLoadgen(int port, String token, String agentName, Path work, String... more) {
+        List<String> jvm = new ArrayList<>(List.of("-Xmx256m",
                 "-Dquarkus.http.port=" + port, "-Dquarkus.http.host=127.0.0.1", "-Dloadgen.api.token=" + token,
-                "-Dloadgen.agent.name=" + agentName, "-Dloadgen.data-dir=" + work.resolve("data-" + agentName))), work);
+                "-Dloadgen.agent.name=" + agentName, "-Dloadgen.data-dir=" + work.resolve("data-" + agentName)));
+        jvm.addAll(List.of(more));
+        return start("loadgen-" + agentName, ServiceJar.LOADGEN.command(List.of(), jvm), work);
     }
 
     private LocalProcess start(String name, List<String> command, Path work) {

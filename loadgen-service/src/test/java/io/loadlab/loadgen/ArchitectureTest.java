@@ -45,8 +45,8 @@ class ArchitectureTest {
     /** What code outside a kind may name of it: its spec, its report and the records inside them. */
     private static final DescribedPredicate<JavaClass> KIND_INTERNALS = resideInAnyPackage(KINDS)
             .and(DescribedPredicate.not(simpleNameEndingWith("Spec").or(simpleNameEndingWith("Report"))
-                    .or(simpleNameEndingWith("Errors"))))
-            .as("a kind's internals (anything but its Spec, Report and Errors records)");
+                    .or(simpleNameEndingWith("Errors")).or(JavaClass.Predicates.ENUMS)))
+            .as("a kind's internals (anything but its Spec, Report and Errors records and the enums they hold)");
 
     /** The engine is the part a second transport reuses as is: tested with a fake clock, no container. */
     @Test

@@ -42,7 +42,11 @@ public final class NativeRules {
             "io.vertx.core.http.HttpClient",
             "io.vertx.core.net.NetClient",
             "io.vertx.core.datagram.DatagramSocket",
-            "io.vertx.ext.web.client.WebClient");
+            "io.vertx.ext.web.client.WebClient",
+            // TLS: a context holds a SecureRandom and key material made for the machine it runs on (issue 24)
+            "javax.net.ssl.SSLContext",
+            "javax.net.ssl.SSLEngine",
+            "io.netty.handler.ssl.SslContext");
 
     /** No {@code static} field's type (nor any type argument of it) is, or extends, one of {@link #RUNTIME_ONLY_TYPES}. */
     public static final ArchRule NO_STATIC_RUNTIME_ONLY_STATE = fields().that().areStatic()

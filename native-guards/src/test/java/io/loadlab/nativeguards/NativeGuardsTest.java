@@ -23,10 +23,23 @@ class NativeGuardsTest {
     void staticClientsAndPoolsBreakTheRule() {
         EvaluationResult result = NativeRules.NO_STATIC_RUNTIME_ONLY_STATE.evaluate(CLASSES);
         List<String> details = result.getFailureReport().getDetails();
-        assertEquals(2, details.size(), String.join("\n", details));
+        assertEquals(3, details.size(), String.join("\n", details));
         assertTrue(details.stream().anyMatch(d -> d.contains("StaticClient.HTTP")), String.join("\n", details));
+        assertTrue(details.stream().anyMatch(d -> d.contains("StaticClient.tls") && d.contains("javax.net.ssl.SSLContext")),
+                String.join("\n", details));
         assertTrue(details.stream().anyMatch(d -> d.contains("StaticClient.pools")
                 && d.contains("java.util.concurrent.Executor")), String.join("\n", details));
+    }
+
+    @Test
+    void tlsNeedsSslNativeSetToTrue() {
+        java.util.Properties props = new java.util.Properties();
+        AssertionError missing = assertThrows(AssertionError.class, () -> NativeChecks.assertSslNative(props, "svc"));
+        assertTrue(missing.getMessage().contains("quarkus.ssl.native=null"), missing.getMessage());
+        props.setProperty("quarkus.ssl.native", "false");
+        assertThrows(AssertionError.class, () -> NativeChecks.assertSslNative(props, "svc"));
+        props.setProperty("quarkus.ssl.native", "true");
+        NativeChecks.assertSslNative(props, "svc");
     }
 
     @Test

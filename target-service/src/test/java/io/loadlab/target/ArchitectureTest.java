@@ -64,6 +64,19 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The TLS port serves Quarkus' router whole: it never names a route, an answer or the UDP side, and nothing but
+     * its own beans starts it.
+     */
+    @ArchTest
+    static void theTlsPortServesTheRouterAndKnowsNoRoute(JavaClasses classes) {
+        noClasses().that().resideOutsideOfPackage("io.loadlab.target.tls..")
+                .should().dependOnClassesThat().resideInAPackage("io.loadlab.target.tls..").check(classes);
+        noClasses().that().resideInAPackage("io.loadlab.target.tls..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.loadlab.target.api..", "io.loadlab.target.answer..",
+                        "io.loadlab.target.udp..", "io.loadlab.target.iperf..").check(classes);
+    }
+
     /** The service under test never sees the generator's code; what both speak lives in loadlab-common. */
     @ArchTest
     static void neverImportsTheLoadgen(JavaClasses classes) {

@@ -282,6 +282,10 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     @Override
     public void shutdown() {
         requestPending = false;
+        if (state == State.HANDSHAKING && !opened) {
+            // else a run ending before its first handshake's timeout said "never opened" and no why
+            loop.connectError("TLS handshake not finished when the run ended");
+        }
         closeChannel();
     }
 

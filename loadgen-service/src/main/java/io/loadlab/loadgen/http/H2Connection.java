@@ -4,6 +4,8 @@ import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 import java.util.ArrayDeque;
 
@@ -11,6 +13,7 @@ import java.util.ArrayDeque;
  * One of the run's HTTP/2 connections, across the TCP connections ({@link H2Session}s) that replace each other in
  * it, and its {@code streams} request slots. Confined to its event loop.
  * <ul>
+ * <li>Over TLS ({@code h2}), h1's {@link ClientTls} handshake comes first, and must agree h2 by ALPN.</li>
  * <li>Usable once the server's first SETTINGS came (its SETTINGS_MAX_CONCURRENT_STREAMS known before any stream);
  *     a session that closes or stalls past the timeout before that is a connect error naming why.</li>
  * <li>Slots beyond the server's limit wait in a queue for a stream: not errors.</li>
@@ -37,6 +40,8 @@ final class H2Connection implements RunConnection {
     private boolean opened;
     private boolean givenUp;
     private long connectStartNanos;
+    /** Over TLS: when the session's handshake began, 0 once it completed (or in clear text). */
+    private long handshakeStartNanos;
 
     H2Connection(LoopDriver loop, int index, int streams, H2Stats stats) {
         this.loop = loop;
@@ -100,12 +105,61 @@ final class H2Connection implements RunConnection {
         p.recordConnect(now - connectStartNanos);
         tcpUp = true;
         loop.connectionOpened();
+        handshakeStartNanos = loop.tls() != null ? now : 0; // the SslHandler began it; its completion event follows
+    }
+
+    /**
+     * Over TLS: the session's handshake ended. A failure, or a server that did not agree to h2 by ALPN (never a
+     * fall back to HTTP/1.1), is counted once in {@code errors.tls} with its reason, as HTTP/1.1 counts it.
+     */
+    void handshaken(H2Session from, SslHandshakeCompletionEvent event) {
+        if (from != session || state != State.CONNECTING || handshakeStartNanos == 0) {
+            return;
+        }
+        long now = loop.now();
+        if (!event.isSuccess()) {
+            handshakeFailed(TlsFailureReason.of(event.cause()));
+            return;
+        }
+        SslHandler ssl = from.channel().pipeline().get(SslHandler.class);
+        String refusal = loop.tls().alpnRefusal(ssl);
+        if (refusal != null) {
+            handshakeFailed(refusal);
+            return;
+        }
+        PhaseStats p = phase(now);
+        p.increment(Counter.TLS_HANDSHAKES);
+        if (ClientTls.resumed(ssl)) {
+            p.increment(Counter.TLS_RESUMED);
+        }
+        p.recordHandshake(now - handshakeStartNanos);
+        handshakeStartNanos = 0;
+        loop.tlsAgreed(ssl);
+    }
+
+    private void handshakeFailed(String reason) {
+        handshakeStartNanos = 0;
+        PhaseStats p = phase(loop.now());
+        p.increment(Counter.TLS_ERRORS);
+        loop.tlsFailed(reason, p);
+        H2Session s = session;
+        session = null;
+        state = State.DOWN;
+        if (tcpUp) {
+            tcpUp = false;
+            loop.connectionClosed();
+        }
+        s.close();
+        for (H2StreamSlot slot : slots) {
+            slot.abandon();
+        }
+        loop.onConnectFailed(slots[0]);
     }
 
     /** The session's first SETTINGS: HTTP/2 is spoken, its streams may be opened. */
     void ready(H2Session from) {
-        if (from != session || state != State.CONNECTING) {
-            return;
+        if (from != session || state != State.CONNECTING || handshakeStartNanos != 0) {
+            return; // over TLS, SETTINGS can only follow the handshake: its event came first
         }
         state = State.READY;
         opened = true;
@@ -209,6 +263,10 @@ final class H2Connection implements RunConnection {
             return false;
         }
         boolean wasUp = state == State.READY || state == State.DRAINING;
+        if (handshakeStartNanos != 0) { // the SslHandler reports a failed handshake itself first: a safety net
+            handshakeFailed(TlsFailureReason.CLOSED);
+            return false;
+        }
         session = null;
         state = State.DOWN;
         if (tcpUp) {
@@ -237,7 +295,7 @@ final class H2Connection implements RunConnection {
 
     /** A session not ready within the timeout (a server that never sends SETTINGS) fails as a connect error. */
     void checkSetup(long now, long timeoutNanos) {
-        if (state == State.CONNECTING && tcpUp && now - connectStartNanos >= timeoutNanos) {
+        if (state == State.CONNECTING && tcpUp && handshakeStartNanos == 0 && now - connectStartNanos >= timeoutNanos) {
             H2Session s = session;
             s.failure("no HTTP/2 SETTINGS from the server within the timeout");
             s.close();

@@ -20,18 +20,22 @@ import io.netty.handler.codec.http2.Http2FrameListener;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
 import java.nio.charset.StandardCharsets;
 
 /**
  * One TCP connection speaking HTTP/2 for an {@link H2Connection}, on Netty's codec at its low level
  * ({@link Http2ConnectionHandler} with this as its frame listener: no child channel, no frame object per event).
- * Sits before the codec in the pipeline, so it sees the wire: bytes each way, and when a read begins and ends
+ * Sits before the codec in the pipeline (after the SslHandler over TLS, whose handshake event it passes on), so it
+ * sees the wire: bytes each way, and when a read begins and ends
  * (writes made while a read is processed are flushed once, by the codec, when it completes).
  *
  * <p>What is still allocated per stream is Netty's, not ours: the stream object with its flow-control states and
- * property map, the decoded response header block, a promise per frame written, and the frames' pooled buffers.
- * Unmeasured here (no allocation profile was taken).
+ * property map, the decoded response header block (nginx's four fields), a promise per frame written, and the
+ * frames' pooled buffers. Measured with the event loops' own allocation counters (ThreadMXBean) against nginx in the
+ * closed model: about 1.9 KB per request for h2c (1 connection x 10 streams, and 10 x 1, alike), against 71 bytes
+ * per request for HTTP/1.1 on the same loop.
  */
 final class H2Session extends ChannelDuplexHandler implements Http2FrameListener {
 
@@ -230,9 +234,21 @@ final class H2Session extends ChannelDuplexHandler implements Http2FrameListener
     }
 
     @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+        if (event instanceof SslHandshakeCompletionEvent handshake) {
+            owner.handshaken(this, handshake);
+        }
+        ctx.fireUserEventTriggered(event);
+    }
+
+    /**
+     * From below the codec (the socket, the SslHandler): the connection is lost. Closed here, not passed on: the
+     * codec would hand it to the pipeline's tail, a warning logged per connection. Its own errors it handles itself.
+     */
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         failure(cause.getClass().getSimpleName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
-        ctx.fireExceptionCaught(cause); // the codec closes the connection
+        ctx.close();
     }
 
     // ---- frames, from the codec

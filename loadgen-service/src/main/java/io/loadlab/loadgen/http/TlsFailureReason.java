@@ -25,6 +25,8 @@ final class TlsFailureReason {
     static final String TIMED_OUT = "handshake timed out";
     static final String NOT_TLS = "not a TLS server";
     static final String CLOSED = "closed during handshake";
+    /** The server's alert when it shares no protocol with the client's ALPN list (nginx without http2 asked h2). */
+    static final String NO_ALPN = "no ALPN protocol in common (server refused h2)";
 
     private TlsFailureReason() {
     }
@@ -74,6 +76,9 @@ final class TlsFailureReason {
         }
         if (message.contains("no subject alternative") || message.contains("no name matching")) {
             return WRONG_HOST;
+        }
+        if (message.contains("no_application_protocol")) {
+            return NO_ALPN;
         }
         if (message.contains("no appropriate protocol") || message.contains("protocol_version")
                 || message.contains("handshake_failure") || message.contains("cipher suites in common")

@@ -1,14 +1,23 @@
 package io.loadlab.loadgen.api;
 
-import io.loadlab.testsupport.RealTarget;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.common.tls.Certificates;
+import io.loadlab.common.tls.IssuedCertificate;
 import io.loadlab.testsupport.SystemTest;
+import io.loadlab.testsupport.TargetService;
+import io.loadlab.testsupport.TempDirs;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -18,14 +27,13 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * POST /experiments with a {@code protocols} axis: each entry's faults are a 400 naming the field, a TLS address off
- * the allowlist a 403; then a real experiment of two protocols on our target, whose record has a cell per protocol,
+ * the allowlist a 403; then a real experiment of four protocols on our target, whose record has a cell per protocol,
  * each counted exactly as the target counted it.
  */
 @SystemTest
@@ -36,8 +44,31 @@ class ExperimentProtocolsApiTest {
     static final String TLS = "{'name':'t1','url':'http://127.0.0.1:9/test/testApi','metrics':'http://127.0.0.1:9/q/metrics',"
             + "'cores':1,'tlsUrl':'https://127.0.0.1:8443'}";
 
-    @RegisterExtension
-    static final RealTarget target = new RealTarget();
+    /** Our target, its HTTPS port serving a certificate of the test's own, which the TLS entries trust by {@code ca}. */
+    static TargetService target;
+    static String ca;
+    static Path certs;
+
+    @BeforeAll
+    static void startTarget() throws Exception {
+        Instant now = Instant.now();
+        IssuedCertificate cert = Certificates.selfSigned(List.of("localhost", "127.0.0.1"), now.minus(Duration.ofDays(1)),
+                now.plus(Duration.ofDays(1)));
+        ca = cert.certificatePem();
+        certs = Files.createTempDirectory("experiment-protocols");
+        Files.writeString(certs.resolve("tls.crt"), ca);
+        Files.writeString(certs.resolve("tls.key"), cert.keyPem());
+        target = TargetService.startWith(List.of("-Dtarget.https.cert-file=" + certs.resolve("tls.crt"),
+                "-Dtarget.https.key-file=" + certs.resolve("tls.key")));
+    }
+
+    @AfterAll
+    static void stopTarget() {
+        if (target != null) {
+            target.close();
+        }
+        TempDirs.remove(certs);
+    }
 
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = '|', value = {
@@ -71,9 +102,11 @@ class ExperimentProtocolsApiTest {
     }
 
     /**
-     * Two entries on our target's plain port, one with keep-alive and one without: a cell each, named by its entry,
-     * the entry's keep-alive in its run, and every request counted by the loadgen (warm-up included) counted by the
-     * target too.
+     * Four entries on our target: plain HTTP/1.1 and h2c on its plain port, HTTP/1.1 over TLS without keep-alive on
+     * its HTTPS port (trusting its certificate by {@code ca}), and the same without the {@code ca} (the JDK's trust
+     * store refuses a self-signed certificate). A cell each, named by its entry; every request the loadgen counted
+     * (warm-up included) the target counted too; the TLS cell's evidence has its handshakes and its verdict says they
+     * were on most requests; the refused cell is untrustworthy, naming the refusal.
      */
     @Test
     void aCellPerProtocolEachCountedExactly() throws Exception {
@@ -82,44 +115,58 @@ class ExperimentProtocolsApiTest {
             given().contentType("application/json").body("{\"number\":10}").post(base + "/test/testApi").then().statusCode(200);
         }
         String spec = "{\"targets\":[{\"name\":\"local\",\"url\":\"" + base + "/test/testApi\",\"metrics\":\"" + base
-                + "/q/metrics\",\"cores\":1}],\"variants\":[{\"number\":10,\"connections\":4,\"threads\":1}],"
-                + "\"protocols\":[\"http/1.1\",{\"name\":\"plain close\",\"protocol\":\"http/1.1\",\"keepAlive\":false}],"
+                + "/q/metrics\",\"cores\":1,\"tlsUrl\":\"" + target.httpsBase() + "\"}],"
+                + "\"variants\":[{\"number\":10,\"connections\":4,\"threads\":1}],"
+                + "\"protocols\":[\"http/1.1\",\"h2c\",{\"name\":\"tls close\",\"protocol\":\"https/1.1\",\"keepAlive\":false,"
+                + "\"tls\":{\"ca\":" + new ObjectMapper().writeValueAsString(ca) + "}},{\"name\":\"refused\",\"protocol\":\"https/1.1\"}],"
                 + "\"duration\":\"1500ms\",\"warmup\":\"300ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
-        long before = target.process().served(200);
+        long before = target.served(200);
         String id = authed().body(spec).post("/experiments").then().statusCode(202).extract().path("id");
         JsonPath x = ExperimentsApiTest.await(id);
         assertEquals("completed", x.getString("state"), x.prettify());
-        assertEquals(List.of("http/1.1", "plain close"), x.getList("cells.protocol"));
-        assertEquals(List.of("n=10 c=4", "n=10 c=4"), x.getList("cells.variant"));
-        assertEquals(List.of("http/1.1", "http/1.1"), x.getList("spec.protocols.protocol"), x.prettify());
-        assertEquals(Boolean.FALSE, x.get("spec.protocols[1].keepAlive"));
-        assertEquals(2, x.getInt("runsPlanned"), "2 cells; the link was given, so no capacity run: " + x.prettify());
+        assertEquals(List.of("http/1.1", "h2c", "tls close", "refused"), x.getList("cells.protocol"));
+        assertEquals(List.of("http/1.1", "h2c", "http/1.1"), x.getList("cells.verdict.evidence.protocol.protocol").subList(0, 3));
+        assertEquals(4, x.getInt("runsPlanned"), "4 cells; the link was given, so no capacity run: " + x.prettify());
         long loadgen = 0;
-        for (int i = 0; i < 2; i++) {
+        for (int i = 0; i < 4; i++) {
             String runId = x.getString("cells[" + i + "].runId");
             JsonPath run = given().get("/runs/" + runId).then().statusCode(200).extract().jsonPath();
-            assertEquals(i == 0, run.getBoolean("spec.keepAlive"), "the entry's keep-alive: " + run.prettify());
-            assertEquals("http/1.1", x.getString("cells[" + i + "].verdict.evidence.protocol.protocol"), x.prettify());
+            assertEquals(i != 2, run.getBoolean("spec.keepAlive"), "the entry's keep-alive: " + run.prettify());
             assertEquals(x.getString("cells[" + i + "].protocol"), x.getString("cells[" + i + "].verdict.evidence.protocol.entry"));
-            assertNull(x.get("cells[" + i + "].verdict.evidence.protocol.tlsHandshakesPerSecond"), "no TLS, no handshakes");
-            assertEquals(0, x.getLong("cells[" + i + "].errors"), x.prettify());
+            if (i < 3) {
+                assertEquals(0, x.getLong("cells[" + i + "].errors"), x.prettify());
+            }
             loadgen += run.getLong("report.requests") + run.getLong("report.warmupRequests");
         }
+        assertNull(x.get("cells[0].verdict.evidence.protocol.tlsHandshakesPerSecond"), "no TLS, no handshakes");
+        assertNotNull(x.get("cells[1].verdict.evidence.protocol.streamsUsed"), x.prettify());
+        String tls = "cells[2].verdict.evidence.protocol.";
+        assertEquals(0L, x.getLong(tls + "tlsErrors"), x.prettify());
+        assertTrue(x.getDouble(tls + "tlsHandshakesPerSecond") > 0, x.prettify());
+        assertNotNull(x.get(tls + "tlsHandshakeP99Millis"), x.prettify());
+        if (x.getDouble(tls + "tlsHandshakesPerRequest") >= 0.5) { // a handshake per connection, a connection per request
+            assertTrue(x.getString("cells[2].verdict.reason").contains("; note: "), x.prettify());
+        }
+        assertEquals(Boolean.FALSE, x.get("cells[3].verdict.trustworthy"), x.prettify());
+        assertTrue(x.getString("cells[3].verdict.reason").contains("TLS handshakes failed (errors.tls"), x.prettify());
+        assertTrue(x.getLong("cells[3].verdict.evidence.protocol.tlsErrors") > 0, x.prettify());
         long served = 0;
         for (int i = 0; i < 50 && served != loadgen; i++) { // the target counts just after it answers
             TimeUnit.MILLISECONDS.sleep(50);
-            served = target.process().served(200) - before;
+            served = target.served(200) - before;
         }
         assertTrue(loadgen > 0, x.prettify());
-        assertEquals(loadgen, served, "requests the loadgen completed in both cells vs requests the target counted");
-        assertEquals(List.of("http/1.1", "plain close"), x.getList("scaling.protocol"), "one comparison per protocol");
+        assertEquals(loadgen, served, "requests the loadgen completed in every cell vs requests the target counted");
+        assertEquals(List.of("http/1.1", "h2c", "tls close"), x.getList("scaling.protocol").subList(0, 3),
+                "one comparison per protocol");
         String text = given().accept("text/plain").get("/experiments/" + id).then().statusCode(200).extract().asString();
         assertTrue(text.contains("Protocols side by side"), text);
-        assertTrue(text.matches("(?s).*local\\s+n=10 c=4\\s+http/1.1 [0-9.]+ \\S+.* \\| plain close [0-9.]+ .*"), text);
+        assertTrue(text.matches("(?s).*local\\s+n=10 c=4\\s+http/1.1 [0-9.]+ \\S+.* \\| h2c [0-9.]+ .* \\| tls close [0-9.]+ hs/req .*"), text);
         String csv = given().accept("text/csv").get("/experiments/" + id).then().statusCode(200).extract().asString();
         assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",protocol,spoken,tls_handshakes_per_second,"
                 + "tls_handshakes_per_request,tls_handshake_p99_ms"), csv);
-        assertFalse(x.prettify().contains("\"tlsUrl\""), "no tlsUrl given, none written");
-        assertNotNull(x.get("cells[1].verdict.evidence.targetCpu"), x.prettify());
+        String page = given().get("/experiments/" + id + "/report.html").then().statusCode(200).extract().asString();
+        assertTrue(page.contains("<small class=\"protocol\">tls close</small>"), page);
+        assertTrue(page.contains("<dt>TLS handshakes/s</dt>"), page);
     }
 }

@@ -18,6 +18,8 @@ import io.loadlab.loadgen.resource.ResourceSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
+import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -46,9 +48,12 @@ public class ExperimentSpecReader {
     private final LimitsConfig limits;
     private final ExperimentsConfig config;
     private final AgentDiscovery agents;
+    /** The http kind: each protocol entry's {@code tls} is read by its reader. */
+    private final RunKindDefinition<?, ?> http;
 
     @Inject
-    public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents) {
+    public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents, RunKinds kinds) {
+        this.http = kinds.named(HttpRunSpec.KIND).orElseThrow(() -> new IllegalStateException("no http kind"));
         this.limits = limits;
         this.config = config;
         this.agents = agents;
@@ -106,7 +111,7 @@ public class ExperimentSpecReader {
         String onAgents = agentsNode == null || agentsNode.isNull() ? null
                 : AgentsField.read(agentsNode, TextNode.valueOf(HttpRunSpec.KIND), agents, v, ExperimentSpec.AUTO);
         f.known(ProtocolsField.NAME);
-        List<ExperimentProtocol> protocols = ProtocolsField.read(obj.get(ProtocolsField.NAME), limits, v);
+        List<ExperimentProtocol> protocols = ProtocolsField.read(obj.get(ProtocolsField.NAME), limits, http, v);
         SearchSpec search = null;
         JsonFields s = f.object("search");
         if (s != null) {

@@ -1,12 +1,15 @@
 package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.experiment.ExperimentProtocol;
+import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.http.TlsSpec;
-import io.loadlab.loadgen.http.TlsSpecReader;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
+import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violation;
 import io.loadlab.loadgen.run.Violations;
 
@@ -16,8 +19,9 @@ import java.util.List;
 /**
  * An experiment's {@code protocols}: an array of at most {@value ExperimentProtocol#MAX} entries, each a name
  * ({@code "h2"}) or an object ({@code {"name", "protocol", "streams", "keepAlive", "tls"}}); the {@code tls} object
- * read as an http run's, with the same policy ({@code loadgen.limits.allow-insecure-tls}), and {@code streams} within
- * {@code loadgen.limits.max-streams}. Faults are named under the entry: {@code protocols[1].tls.insecure}.
+ * read by the http kind's own reader, as an https run's {@code tls} (so with the same policy,
+ * {@code loadgen.limits.allow-insecure-tls}), and {@code streams} within {@code loadgen.limits.max-streams}. Faults are
+ * named under the entry: {@code protocols[1].tls.insecure}.
  */
 final class ProtocolsField {
 
@@ -29,7 +33,8 @@ final class ProtocolsField {
     }
 
     /** The entries; null when absent (plain HTTP/1.1), or after a violation that leaves nothing to read. */
-    static List<ExperimentProtocol> read(JsonNode value, LimitsConfig limits, Violations v) {
+    /** @param http the http kind, whose reader reads each entry's {@code tls} */
+    static List<ExperimentProtocol> read(JsonNode value, LimitsConfig limits, RunKindDefinition<?, ?> http, Violations v) {
         if (value == null || value.isNull()) {
             return null;
         }
@@ -48,7 +53,7 @@ final class ProtocolsField {
             if (e.isTextual()) {
                 out.add(ExperimentProtocol.of(bounded(e.textValue())));
             } else if (e.isObject()) {
-                out.add(entry((ObjectNode) e, limits, v, at));
+                out.add(entry((ObjectNode) e, limits, http, v, at));
             } else {
                 v.add(at, "must be a protocol name (" + ExperimentProtocol.NAMES + ") or an object");
             }
@@ -56,7 +61,8 @@ final class ProtocolsField {
         return out;
     }
 
-    private static ExperimentProtocol entry(ObjectNode e, LimitsConfig limits, Violations v, String at) {
+    private static ExperimentProtocol entry(ObjectNode e, LimitsConfig limits, RunKindDefinition<?, ?> http,
+                                            Violations v, String at) {
         Violations own = new Violations();
         JsonFields f = new JsonFields(e, own);
         String name = f.text("name", null);
@@ -64,7 +70,8 @@ final class ProtocolsField {
         int streams = f.integer("streams", 1);
         Boolean keepAlive = e.hasNonNull("keepAlive") ? f.bool("keepAlive", true) : null;
         f.known("keepAlive");
-        TlsSpec tls = new TlsSpecReader(limits).read(f.object("tls"));
+        f.known("tls");
+        TlsSpec tls = e.hasNonNull("tls") ? tls(e.get("tls"), http, own) : null;
         own.check(protocol != null, "protocol", "is required: one of " + ExperimentProtocol.NAMES);
         own.check(streams <= limits.maxStreams(), "streams", "must be at most " + limits.maxStreams()
                 + " (loadgen.limits.max-streams)");
@@ -75,6 +82,21 @@ final class ProtocolsField {
         return new ExperimentProtocol(name == null || name.length() <= MAX_NAME ? name : name.substring(0, MAX_NAME + 1),
                 protocol, streams, keepAlive, tls);
     }
+
+    /**
+     * {@code node} read as an https run's {@code tls} by the http kind's reader, its faults named {@code tls.x} in
+     * {@code own}; null after a fault. The run around it is a placeholder that reads without fault.
+     */
+    private static TlsSpec tls(JsonNode node, RunKindDefinition<?, ?> http, Violations own) {
+        ObjectNode run = JsonNodeFactory.instance.objectNode();
+        run.put("target", PLACEHOLDER);
+        run.set("tls", node);
+        RunSpec spec = http.read(new JsonFields(run, own));
+        return spec == null ? null : ((HttpRunSpec) spec).tls();
+    }
+
+    /** An https run target no run ever goes to: only the spec around a {@code tls} is read. */
+    private static final String PLACEHOLDER = "https://tls.invalid/";
 
     /** A name cut past what any valid one is, so a message quoting it stays short (the spec then names it unknown). */
     private static String bounded(String s) {

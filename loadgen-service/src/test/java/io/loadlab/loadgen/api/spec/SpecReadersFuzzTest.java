@@ -36,13 +36,13 @@ class SpecReadersFuzzTest {
     private final LimitsConfig limits = ConfigDefaults.of(LimitsConfig.class);
     private final SpecJson json = new SpecJson();
     private final UdpMessageMeters udpMeters = new UdpMessageMeters(new SimpleMeterRegistry());
-    private final SpecParser runs = new SpecParser(new RunKinds(List.of(
+    private final RunKinds kinds = new RunKinds(List.of(
             new HttpKind(new HttpOutcomeMeters(new SimpleMeterRegistry()),
                     new LocalPortMeters(new SimpleMeterRegistry()), limits),
-            new UdpThroughputKind(udpMeters, limits), new UdpPingPongKind(udpMeters, limits), new UdpUnderLoadKind(udpMeters, limits))),
-            AgentDiscovery.none());
+            new UdpThroughputKind(udpMeters, limits), new UdpPingPongKind(udpMeters, limits), new UdpUnderLoadKind(udpMeters, limits)));
+    private final SpecParser runs = new SpecParser(kinds, AgentDiscovery.none());
     private final ExperimentSpecReader experiments = new ExperimentSpecReader(limits,
-            ConfigDefaults.of(ExperimentsConfig.class), AgentDiscovery.none());
+            ConfigDefaults.of(ExperimentsConfig.class), AgentDiscovery.none(), kinds);
 
     @FuzzTest(maxDuration = "2m")
     void runSpec(byte[] body) {
