@@ -191,11 +191,13 @@ final class CellRunner {
         if (axis) {
             e = ProtocolCost.evidence(e, c.p(), r);
         }
-        Verdict decided = ProtocolCost.judged(verdicts.decide(e), r);
-        Verdict verdict = run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
+        Verdict decided = verdicts.decide(e);
+        // Failed handshakes are named first whatever else is said: a run none of whose connections opened failed,
+        // and its own reason alone would hide that the certificate, not the target, ended it.
+        Verdict verdict = ProtocolCost.judged(run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
                 ? decided.untrusted("the run " + run.state().json() + (run.failure() == null ? "" : ": " + run.failure())
                 + "; figures are partial")
-                : attempts == 0 ? decided.untrusted(Verdict.NOTHING_MEASURED) : decided;
+                : attempts == 0 ? decided.untrusted(Verdict.NOTHING_MEASURED) : decided, r);
         return new CellResult(t.name(), t.cores(), c.v().label(), run.id(), run.state().json(),
                 r == null ? 0 : r.requestsPerSecond(), bytesPerSecond / 1e6,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,
