@@ -5,6 +5,7 @@
 #   https     loadgen HTTP/1.1 over TLS, keep-alive              vs  wrk https://...
 #   https-close  loadgen keepAlive:false, tls.resumption:false   vs  wrk -H "Connection: close" https://...
 #                (a full handshake per request on both sides: nginx's port has tickets and its session cache off)
+#   close-openssl  the same with the loadgen's "tls.provider":"openssl" (BoringSSL through netty-tcnative)
 # nginx (one process) on core SERVER_CORE, each generator on core GEN_CORE in turn, closed model, GET of the
 # target's 2-item answer. The certificate is made here with openssl req -x509 (EC P-256, or KEY=rsa for RSA-2048)
 # in a temp dir removed at the end; the loadgen trusts it through tls.ca (verification on), the peers do not check.
@@ -15,7 +16,7 @@
 #   RUNS=5 DURATION=2 WARMUP=1s STREAMS="1 10 100" H2_CONNECTIONS=10 H1_CONNECTIONS=20 KEY=ec PRIME=5s \
 #   bench/tls-h2-peers.sh
 # About 5 min with the defaults on a quiet machine (8 comparisons x 5 x 2 runs of 2-3 s, an uncounted PRIME run of
-# the loadgen per part); over 9 min at load 20. PARTS="h2c h2 https close" picks some.
+# the loadgen per part); over 9 min at load 20. PARTS="h2c h2 https close close-openssl" picks some.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -25,7 +26,7 @@ require h2load wrk nginx openssl taskset java curl python3
 
 RUNS=${RUNS:-5} DURATION=${DURATION:-2} WARMUP=${WARMUP:-1s} STREAMS=${STREAMS:-1 10 100}
 H2_CONNECTIONS=${H2_CONNECTIONS:-10} H1_CONNECTIONS=${H1_CONNECTIONS:-20} KEY=${KEY:-ec} PRIME=${PRIME:-5s}
-PARTS=${PARTS:-h2c h2 https close}
+PARTS=${PARTS:-h2c h2 https close close-openssl}
 GEN_CORE=${GEN_CORE:-0} SERVER_CORE=${SERVER_CORE:-1}
 [[ $DURATION =~ ^[1-9][0-9]?$ ]] || { echo "DURATION is whole seconds, 1-99: $DURATION" >&2; exit 2; }
 [[ $RUNS =~ ^[1-9]$ ]] || { echo "RUNS is 1-9: $RUNS" >&2; exit 2; }
@@ -196,7 +197,10 @@ for part in $PARTS; do
     close) compare "https close c$H1_CONNECTIONS" '>=0.9' peer_wrk "https://127.0.0.1:$p_close$path" "$H1_CONNECTIONS" \
         "Connection: close" -- "$(spec "https://127.0.0.1:$p_close$path" "$H1_CONNECTIONS" \
         ",\"keepAlive\":false,\"tls\":{\"ca\":$ca_json,\"resumption\":false}")" ;;
-    *) echo "unknown part: $part (h2c h2 https close)" >&2; exit 2 ;;
+    close-openssl) compare "https close openssl c$H1_CONNECTIONS" '>=0.9' peer_wrk "https://127.0.0.1:$p_close$path" \
+        "$H1_CONNECTIONS" "Connection: close" -- "$(spec "https://127.0.0.1:$p_close$path" "$H1_CONNECTIONS" \
+        ",\"keepAlive\":false,\"tls\":{\"ca\":$ca_json,\"resumption\":false,\"provider\":\"openssl\"}")" ;;
+    *) echo "unknown part: $part (h2c h2 https close close-openssl)" >&2; exit 2 ;;
   esac
 done
 

@@ -6,10 +6,16 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import io.loadlab.nativeguards.NativeChecks;
 import io.loadlab.nativeguards.NativeRules;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
 
 /**
  * What a native build of the loadgen needs, checked without GraalVM (issue 17): no static client or thread in the
- * image heap, and every type handed to Jackson outside REST signatures registered for reflection.
+ * image heap, every type handed to Jackson outside REST signatures registered for reflection, and the JDK's TLS in
+ * the image (https targets).
  */
 @AnalyzeClasses(packages = "io.loadlab.loadgen", importOptions = ImportOption.DoNotIncludeTests.class)
 class NativeReadinessTest {
@@ -23,5 +29,14 @@ class NativeReadinessTest {
     @ArchTest
     static void everyTypeHandedToJacksonIsRegistered(JavaClasses classes) {
         NativeChecks.assertHandedToJacksonAreRegistered(classes, "io.loadlab.loadgen");
+    }
+
+    @Test
+    void httpsTargetsHaveTheJdksTlsInTheImage() throws IOException {
+        Properties props = new Properties();
+        try (InputStream in = NativeReadinessTest.class.getClassLoader().getResourceAsStream("application.properties")) {
+            props.load(in);
+        }
+        NativeChecks.assertSslNative(props, "loadgen-service");
     }
 }

@@ -66,6 +66,11 @@ final class ClientTls {
         this.handshakeTimeoutMillis = Math.max(1, spec.timeout().toMillis());
     }
 
+    /** Whether BoringSSL (netty-tcnative) loads here: Linux x86-64 or aarch64, on a JVM. */
+    static boolean openSslAvailable() {
+        return io.netty.handler.ssl.OpenSsl.isAvailable();
+    }
+
     /**
      * The run's TLS, null for an http:// target.
      *
@@ -78,7 +83,7 @@ final class ClientTls {
         TlsSpec tls = spec.tls();
         try {
             SslContextBuilder builder = SslContextBuilder.forClient()
-                    .sslProvider(SslProvider.JDK)
+                    .sslProvider(TlsSpec.OPENSSL.equals(tls.provider()) ? SslProvider.OPENSSL : SslProvider.JDK)
                     .trustManager(new TrustMarking(tls.insecure() ? null : trust(tls.ca())))
                     .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                             ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,

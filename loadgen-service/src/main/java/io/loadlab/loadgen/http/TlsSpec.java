@@ -19,8 +19,15 @@ import java.util.Set;
  * @param ciphers    the cipher suites offered, by their standard names; empty for the provider's default
  * @param resumption true: reuse sessions (tickets or IDs) across connections, as browsers do; false: every new
  *                   connection makes a full handshake, so a keep-alive-off run measures full handshakes
+ * @param provider   {@code jdk} (the default: the JDK's own TLS, which a native image carries) or {@code openssl}
+ *                   (BoringSSL through netty-tcnative, on Linux x86-64 and aarch64 JVMs: a full handshake costs a
+ *                   fraction of the JDK's, see the README's figure)
  */
-public record TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption) {
+public record TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption,
+                      String provider) {
+
+    public static final String JDK = "jdk";
+    public static final String OPENSSL = "openssl";
 
     public static final Set<String> VERSIONS = Set.of("TLSv1.2", "TLSv1.3");
     /** A bundle of a few hundred certificates (the JDK's whole cacerts as PEM is ~220 KB). */
@@ -29,6 +36,11 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. Declared after
      * the constants its constructor checks against: before them, VERSIONS was still null when it was built. */
     public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
+
+    /** On the JDK's provider. */
+    public TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption) {
+        this(ca, insecure, versions, ciphers, resumption, JDK);
+    }
 
     /**
      * The spec of a {@code tls} JSON object (null when absent), its violations added to {@code f}'s, under the limits'
@@ -42,8 +54,10 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     public TlsSpec {
         versions = versions == null ? List.of() : List.copyOf(versions);
         ciphers = ciphers == null ? List.of() : List.copyOf(ciphers);
+        provider = provider == null ? JDK : provider; // a spec kept before the choice existed
         Violations v = new Violations();
         check(v, ca, versions, ciphers);
+        v.check(JDK.equals(provider) || OPENSSL.equals(provider), "tls.provider", "must be jdk or openssl");
         v.throwIfAny();
     }
 

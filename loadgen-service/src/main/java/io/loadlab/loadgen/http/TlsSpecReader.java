@@ -42,7 +42,10 @@ public final class TlsSpecReader {
         List<String> unknown = ciphers == null ? List.of() : ciphers.stream().filter(c -> c != null).filter(c -> !supportedCiphers().contains(c)).toList();
         f.violations().check(unknown.isEmpty(), "tls.ciphers", "names suites this JDK does not support: "
                 + ConnectionCounts.describe(String.join(", ", unknown.subList(0, Math.min(4, unknown.size())))));
-        return f.build(() -> new TlsSpec(ca, insecure, versions, ciphers, resumption));
+        String provider = f.text("provider", TlsSpec.JDK);
+        f.violations().check(!TlsSpec.OPENSSL.equals(provider) || ClientTls.openSslAvailable(), "tls.provider",
+                "openssl is not available on this loadgen (netty-tcnative loads on Linux x86-64 and aarch64 JVMs only)");
+        return f.build(() -> new TlsSpec(ca, insecure, versions, ciphers, resumption, provider));
     }
 
     /** The JDK's supported suites (its default context is made once, ~50 ms, then cached by the JDK). */

@@ -38,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Leak test (issue 10): 20 short runs of every kind back to back, through the API, against the real target on
+ * Leak test (issue 10): 20 short runs of every kind back to back (HTTP/1.1 plain and over TLS, h2c and h2, UDP),
+ * through the API, against the real target and a TLS nginx on
  * loopback, in this JVM (the loadgen runs in-process). Threads and open descriptors ({@code /proc/self/fd}), counted
  * without forcing a GC (the per-run clients of issue 10 item 8 were released only by one), return to the baseline
  * within 5%. The baseline is taken after one warm-up run of each kind, so
@@ -87,8 +88,8 @@ class RunsLeakTest {
     }
 
     /**
-     * An nginx serving TLS with a certificate of a test CA, trusted through {@code tls.ca}: the TLS runs' SslHandlers,
-     * engines and sessions must go with their runs too. An https run posted through the API is accepted (202).
+     * An nginx serving TLS with a certificate of a test CA, trusted through {@code tls.ca}, HTTP/1.1 or h2 by ALPN: the
+     * TLS runs' SslHandlers, engines and sessions, and the HTTP/2 runs' codecs and streams, must go with their runs too. An https run posted through the API is accepted (202).
      */
     private static Nginx tls;
     private static String ca;
@@ -99,7 +100,7 @@ class RunsLeakTest {
         IssuedCertificate authority = Certificates.authority("leak test CA", now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(1)));
         ca = authority.certificatePem();
         tls = Nginx.tls("{}", List.of(Certificates.leaf(authority, List.of("localhost"), now.minus(Duration.ofDays(1)),
-                now.plus(Duration.ofDays(1)))), false);
+                now.plus(Duration.ofDays(1)))), true);
     }
 
     @AfterAll
@@ -110,8 +111,8 @@ class RunsLeakTest {
     }
 
     private static List<String> kinds() {
-        return List.of("closed", "open", "no-keepalive", "tls-no-keepalive", "udp-throughput", "udp-pingpong",
-                "udp-underload");
+        return List.of("closed", "open", "no-keepalive", "tls-no-keepalive", "h2c", "h2-tls", "udp-throughput",
+                "udp-pingpong", "udp-underload");
     }
 
     /**
@@ -134,6 +135,10 @@ class RunsLeakTest {
             case "tls-no-keepalive" -> "{\"kind\":\"http\",\"target\":\"" + tls.tlsUri(0, "/") + "\",\"connections\":2,"
                     + "\"threads\":1,\"duration\":\"200ms\",\"warmup\":\"0s\",\"timeout\":\"2s\",\"rate\":200,"
                     + "\"keepAlive\":false,\"tls\":{\"ca\":" + quoted(ca) + "}}";
+            case "h2c" -> http + ",\"protocol\":\"h2c\",\"streams\":4}";
+            case "h2-tls" -> "{\"kind\":\"http\",\"target\":\"" + tls.tlsUri(0, "/") + "\",\"connections\":2,"
+                    + "\"threads\":1,\"duration\":\"" + RUN_DURATION + "\",\"warmup\":\"0s\",\"timeout\":\"2s\","
+                    + "\"protocol\":\"h2\",\"streams\":4,\"tls\":{\"ca\":" + quoted(ca) + "}}";
             case "udp-throughput" -> "{\"kind\":\"udp-throughput\"," + udp + ",\"rate\":1000,\"targetMetrics\":\""
                     + target.base() + "/q/metrics\"}";
             case "udp-pingpong" -> "{\"kind\":\"udp-pingpong\"," + udp + "}";
@@ -150,7 +155,12 @@ class RunsLeakTest {
         }
     }
 
-    private static void runToEnd(String kind) throws IOException, InterruptedException {
+    /**
+     * @param mustComplete false for the warm-up round only: a cold JVM's first TLS handshakes and HTTP/2 codec took
+     *                     seconds at load 19 here, and a 100 ms run then ended before its connections opened (failed,
+     *                     as it should say). The baseline needs each kind's classes loaded, not a good first run
+     */
+    private static void runToEnd(String kind, boolean mustComplete) throws IOException, InterruptedException {
         HttpResponse<String> posted = API.send(HttpRequest.newBuilder(URI.create(base + "/runs"))
                 .header("Authorization", "Bearer " + RunsApiTest.TOKEN).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(spec(kind))).build(), HttpResponse.BodyHandlers.ofString());
@@ -161,7 +171,9 @@ class RunsLeakTest {
                     HttpResponse.BodyHandlers.ofString());
             String state = JSON.readTree(run.body()).path("state").asText();
             if (!"running".equals(state) && !"queued".equals(state)) {
-                assertEquals("completed", state, kind + " run " + id + " ended as " + state);
+                if (mustComplete) {
+                    assertEquals("completed", state, kind + " run " + id + " ended as " + state + ": " + run.body());
+                }
                 return;
             }
             TimeUnit.MILLISECONDS.sleep(20);
@@ -213,13 +225,13 @@ class RunsLeakTest {
     void fiftyRunsOfEveryKindLeaveNoThreadsDescriptorsOrHeapBehind() throws Exception {
         base = root.toString().replaceAll("/$", "");
         for (String kind : kinds()) {
-            runToEnd(kind);
+            runToEnd(kind, false);
         }
         Handles base = Handles.now();
         long baseHeap = heapAfterGc();
         for (int round = 0; round < ROUNDS; round++) {
             for (String kind : kinds()) {
-                runToEnd(kind);
+                runToEnd(kind, true);
             }
         }
         // Event loops of the last run stop asynchronously; give them a bounded while, without a GC.

@@ -106,6 +106,32 @@ class HttpsRunTest {
         assertEquals(0, lines.stream().filter(l -> l[1].equals("r")).count(), "nginx resumed no session");
     }
 
+    /**
+     * BoringSSL (tls.provider openssl) counts as the JDK's provider does: a handshake per request, resumed exactly as
+     * nginx's $ssl_session_reused says, none without resumption.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theOpenSslProviderCountsHandshakesAndResumptionsAsNginxDoes(boolean resumption) throws Exception {
+        assertTrue(ClientTls.openSslAvailable(), "netty-tcnative's BoringSSL does not load on this machine");
+        int before = nginx.tlsLog().size();
+        HttpReport r = run(spec(GOOD, 1, 1_000, 200, 20, false,
+                new TlsSpec(ca, false, List.of(), List.of(), resumption, TlsSpec.OPENSSL)), null);
+
+        List<String[]> lines = lines(before);
+        assertEquals(r.requests() + r.warmupRequests(), lines.size());
+        assertEquals(20, r.requests());
+        assertEquals(r.requests(), r.tls().handshakes(), "a handshake per request without keep-alive");
+        // one connection at 20/s: requests follow each other, so the warm-up's lines come first
+        long reusedByNginx = lines.stream().skip(r.warmupRequests()).filter(l -> l[1].equals("r")).count();
+        assertEquals(reusedByNginx, r.tls().resumed(), "as nginx's $ssl_session_reused");
+        if (!resumption) {
+            assertEquals(0, reusedByNginx, "nginx resumed no session");
+        } else {
+            assertTrue(r.tls().resumed() > 0, () -> "resumed " + r.tls().resumed());
+        }
+    }
+
     /** With resumption, nginx resumed exactly the sessions the loadgen says it resumed, over either version. */
     @ParameterizedTest
     @ValueSource(strings = {"TLSv1.2", "TLSv1.3"})
