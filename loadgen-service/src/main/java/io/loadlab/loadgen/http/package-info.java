@@ -1,5 +1,5 @@
 /**
- * The HTTP/1.1 transport: {@link io.loadlab.loadgen.http.HttpRunDriver} runs
+ * The HTTP transport (HTTP/1.1, h2c, h2; clear text or TLS): {@link io.loadlab.loadgen.http.HttpRunDriver} runs
  * {@link io.loadlab.loadgen.http.HttpRunSpec}s and reports {@link io.loadlab.loadgen.http.HttpReport}s.
  *
  * <h2>Why a client of its own</h2>
@@ -12,10 +12,17 @@
  * latency recorders are owned by the loop that writes them. Nothing is allocated per request on
  * a keep-alive connection.
  *
+ * <h2>HTTP/2</h2>
+ * {@code h2c} (prior knowledge) and {@code h2} (TLS, ALPN) drive the same {@link io.loadlab.loadgen.http.LoopDriver}:
+ * it hands requests to {@link io.loadlab.loadgen.http.RequestSlot}s, one per HTTP/1.1 connection or one per HTTP/2
+ * stream ({@link io.loadlab.loadgen.http.H2StreamSlot}), {@code streams} of them sharing an
+ * {@link io.loadlab.loadgen.http.H2Connection} whose TCP connections are {@link io.loadlab.loadgen.http.H2Session}s on
+ * Netty's low-level codec. Connection accounting stays per TCP connection.
+ *
  * <h2>Accounting</h2>
- * Every request begun on a {@link io.loadlab.loadgen.http.ConnectionSlot} ends exactly once:
- * answered (counted in {@code requests}, any status), or failed as a connect, timeout or
- * read/write error. At the end of the measured part no new request starts, those in flight get
+ * Every request begun on a {@link io.loadlab.loadgen.http.RequestSlot} ends exactly once:
+ * answered (counted in {@code requests}, any status), or failed as a connect, timeout,
+ * read/write, TLS, stream reset or GOAWAY error. At the end of the measured part no new request starts, those in flight get
  * the timeout to answer, then every connection closes. So a target's own request counter rises by
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
  *
