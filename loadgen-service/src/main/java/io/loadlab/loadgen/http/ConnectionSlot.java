@@ -208,22 +208,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     }
 
     private void answered(long now, boolean close) {
-        PhaseStats stats = phase;
-        stats.increment(Counter.COMPLETED);
-        int status = parser.status();
-        if (status >= 500) {
-            stats.increment(Counter.STATUS_5XX);
-        } else if (status >= 400) {
-            stats.increment(Counter.STATUS_4XX);
-        } else if (status >= 300) {
-            stats.increment(Counter.STATUS_3XX);
-        }
-        if (loop.openModel()) {
-            stats.recordLatency(now - intendedNanos);
-            stats.recordServiceTime(now - sentNanos);
-        } else {
-            stats.recordLatency(now - sentNanos);
-        }
+        loop.answered(phase, parser.status(), intendedNanos, sentNanos, now);
         if (close) {
             closeChannel();
         } else {

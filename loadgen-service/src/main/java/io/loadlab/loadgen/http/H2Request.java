@@ -40,7 +40,7 @@ final class H2Request implements AutoCloseable {
         Http2Headers h = new DefaultHttp2Headers()
                 .method(spec.method())
                 .scheme(spec.secure() ? "https" : "http")
-                .authority(authority(target))
+                .authority(RequestTemplate.hostHeader(target))
                 .path(path);
         boolean typed = false;
         for (Map.Entry<String, String> e : spec.headers().entrySet()) {
@@ -58,14 +58,6 @@ final class H2Request implements AutoCloseable {
         }
         ByteBuf direct = body.length == 0 ? null : Unpooled.directBuffer(body.length).writeBytes(body);
         return new H2Request(h, direct);
-    }
-
-    private static String authority(URI target) {
-        String host = target.getHost();
-        if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
-            host = "[" + host + "]";
-        }
-        return target.getPort() < 0 ? host : host + ":" + target.getPort();
     }
 
     /** The request's header block; shared: never modify it. */

@@ -104,21 +104,7 @@ final class H2StreamSlot implements RequestSlot {
     }
 
     private void answered(long now) {
-        PhaseStats stats = phase;
-        stats.increment(Counter.COMPLETED);
-        if (status >= 500) {
-            stats.increment(Counter.STATUS_5XX);
-        } else if (status >= 400) {
-            stats.increment(Counter.STATUS_4XX);
-        } else if (status >= 300) {
-            stats.increment(Counter.STATUS_3XX);
-        }
-        if (loop.openModel()) {
-            stats.recordLatency(now - intendedNanos);
-            stats.recordServiceTime(now - sentNanos);
-        } else {
-            stats.recordLatency(now - sentNanos);
-        }
+        loop.answered(phase, status, intendedNanos, sentNanos, now);
         end();
     }
 

@@ -265,6 +265,28 @@ final class LoopDriver {
         onFinished.run();
     }
 
+    /**
+     * Counts one answer, HTTP/1.1's or an HTTP/2 stream's, in the phase of its request: completed, its status class
+     * when not 2xx, and its latency from the intended send time (open model, with the service time apart) or from
+     * the actual send (closed model).
+     */
+    void answered(PhaseStats stats, int status, long intendedNanos, long sentNanos, long now) {
+        stats.increment(Counter.COMPLETED);
+        if (status >= 500) {
+            stats.increment(Counter.STATUS_5XX);
+        } else if (status >= 400) {
+            stats.increment(Counter.STATUS_4XX);
+        } else if (status >= 300) {
+            stats.increment(Counter.STATUS_3XX);
+        }
+        if (openModel()) {
+            stats.recordLatency(now - intendedNanos);
+            stats.recordServiceTime(now - sentNanos);
+        } else {
+            stats.recordLatency(now - sentNanos);
+        }
+    }
+
     /** Runs {@code task} on this driver's event loop. */
     void execute(Runnable task) {
         loop.execute(task);

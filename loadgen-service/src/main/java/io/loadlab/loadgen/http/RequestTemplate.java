@@ -64,7 +64,8 @@ final class RequestTemplate implements AutoCloseable {
         return head.append("\r\n").append(body).toString();
     }
 
-    private static String hostHeader(URI target) {
+    /** The Host header (HTTP/1.1) or :authority (HTTP/2) of a target: IPv6 literals in brackets, the port if given. */
+    static String hostHeader(URI target) {
         String host = target.getHost();
         if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
             host = "[" + host + "]";
