@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * missing file stops the start with its name. Without files (an optional Secret not created yet) a self-signed
  * certificate is served and logged by its fingerprint until the files appear.
  */
-class CertificateFilesTest {
+class CertificateFilesIT {
 
     private static final Duration RELOAD_WAIT = Duration.ofSeconds(30);
 
