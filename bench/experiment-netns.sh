@@ -56,7 +56,7 @@ unshape() { bash "$netns" unshape "$NS" "$NS_IF"; }
 # The subshell joins the cgroup, then becomes the target (nsenter and taskset exec): its pid is the JVM's.
 sh -c 'echo $$ > "$1/cgroup.procs" && shift && exec "$@"' cg "$CPU_CG/$CG" \
   nsenter --net="/var/run/netns/$NS" taskset -c "$TARGET_CORE" java $TARGET_JAVA_OPTS -Dquarkus.http.host="$NS_ADDR" -Dquarkus.http.port=$PORT \
-  -Dtarget.udp.port=$((PORT + 1)) -jar "$root/target-service/target/quarkus-app/quarkus-run.jar" >"$work/target.log" 2>&1 &
+  -Dtarget.udp.port=$((PORT + 1)) -Dtarget.https.port=$((PORT + 2)) -jar "$root/target-service/target/quarkus-app/quarkus-run.jar" >"$work/target.log" 2>&1 &
 pids+=($!)
 wait_http "http://$NS_ADDR:$PORT/q/health/ready" 60
 

@@ -42,7 +42,7 @@ wait_http "http://127.0.0.1:$nginx_port/status"
 
 target_port=$(free_port)
 taskset -c "$SERVER_CORE" java -XX:ActiveProcessorCount=1 ${TARGET_OPTS:-} -Dquarkus.http.port="$target_port" \
-  -Dquarkus.http.host=127.0.0.1 -Dtarget.udp.port="$(free_port)" -jar "$jar" > "$work/target.log" 2>&1 &
+  -Dquarkus.http.host=127.0.0.1 -Dtarget.udp.port="$(free_port)" -Dtarget.https.port="$(free_port)" -jar "$jar" > "$work/target.log" 2>&1 &
 pids+=($!)
 wait_http "http://127.0.0.1:$target_port/q/health/ready" 60
 

@@ -77,7 +77,9 @@ final class NetnsTarget implements AutoCloseable {
         prefix.addAll(link.enter());
         prefix.addAll(List.of("taskset", "-c", Integer.toString(core)));
         List<String> args = new ArrayList<>(List.of(jvmFlags));
-        args.addAll(List.of("-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + port, "-Dtarget.udp.port=" + (port + 1)));
+        // two targets share the namespace: each its own UDP and HTTPS port (8443 for both, the second exited at start)
+        args.addAll(List.of("-Dquarkus.http.host=" + NS_ADDR, "-Dquarkus.http.port=" + port, "-Dtarget.udp.port=" + (port + 1),
+                "-Dtarget.https.port=" + (port + 2)));
         List<String> cmd = ServiceJar.TARGET.command(prefix, args);
         // sh, nsenter and taskset all exec: the process started is the JVM itself, so destroy() ends it.
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
