@@ -19,7 +19,9 @@ import java.nio.channels.SocketChannel;
 /**
  * Listens on {@code target.iperf.port} and hands each connection to the test it belongs to: with no test
  * running, a new {@link IperfSession} (on its own thread); while one collects its streams, that session (it
- * checks the cookie); otherwise ACCESS_DENIED, written at once without reading, as iperf3's server does.
+ * checks the cookie); otherwise ACCESS_DENIED, written at once without reading, as iperf3's server does. A
+ * connection that arrives after the running test sent its results waits for that test to end, as it would in
+ * iperf3's backlog.
  */
 @ApplicationScoped
 public class IperfServer {
@@ -68,14 +70,20 @@ public class IperfServer {
             }
         } catch (ClosedChannelException stopped) {
             // stop() closed the listener: the normal end.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException e) {
             LOG.errorf(e, "iperf3 server stopped accepting");
             failure = "stopped accepting: " + e.getMessage();
         }
     }
 
-    private void hand(SocketChannel connection) {
+    private void hand(SocketChannel connection) throws InterruptedException {
         IperfSession current = active;
+        if (current != null && current.finishing() && !current.done()) {
+            // bounded: the session itself gives IPERF_DONE control-timeout, then tidies up in milliseconds
+            current.awaitEnd(config.controlTimeout().plusSeconds(1));
+        }
         if (current != null && !current.done()) {
             if (!current.offerStream(connection)) {
                 deny(connection, counters);

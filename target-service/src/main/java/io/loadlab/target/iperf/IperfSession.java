@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,6 +49,8 @@ final class IperfSession implements Runnable {
     private final ParameterLimits limits;
     private volatile boolean collecting;
     private volatile boolean done;
+    private volatile boolean finishing;
+    private final CountDownLatch ended = new CountDownLatch(1);
     private volatile IperfStreams streams;
 
     IperfSession(TargetConfig.Iperf config, IperfCounters counters, SocketChannel control, int port) {
@@ -61,6 +64,21 @@ final class IperfSession implements Runnable {
 
     boolean done() {
         return done;
+    }
+
+    /**
+     * True once the results are on their way to the client: the test is over but for IPERF_DONE and the tidying
+     * after it. A client that read its results may connect again at once; iperf3's one thread would accept it
+     * only after that tidying, so the listener waits for this session rather than answering it ACCESS_DENIED
+     * (it did, to one test in a CI run, that started its next test the moment the last one returned).
+     */
+    boolean finishing() {
+        return finishing;
+    }
+
+    /** Waits up to {@code timeout} for the session to end; true when it has. */
+    boolean awaitEnd(Duration timeout) throws InterruptedException {
+        return ended.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** A TCP connection that may be one of this test's streams; false when the test takes none now. */
@@ -95,6 +113,7 @@ final class IperfSession implements Runnable {
             closeQuietly(control);
             counters.ended(outcome);
             done = true;
+            ended.countDown();
         }
     }
 
@@ -150,6 +169,7 @@ final class IperfSession implements Runnable {
         double[] cpu = ProcessCpu.now().utilisationSince(cpuAtStart, now - start);
         // iperf3 times its results from the omit timer's firing, from the start when the test ended before it
         long measuredFrom = p.omit() > 0 && now - omitEnd >= 0 ? omitEnd : start;
+        finishing = true;
         channel.writeJson(new TestResults(cpu[0], cpu[1], cpu[2], false, results(now - measuredFrom), Optional.empty())
                 .toJson());
         channel.writeState(IperfState.DISPLAY_RESULTS);

@@ -1,17 +1,30 @@
 package io.loadlab.target.iperf;
 
 import io.loadlab.testsupport.SystemTest;
+import io.loadlab.common.iperf.ControlChannel;
+import io.loadlab.common.iperf.Cookie;
+import io.loadlab.common.iperf.IperfState;
 import io.loadlab.common.iperf.Protocol;
+import io.loadlab.common.iperf.StreamResult;
+import io.loadlab.common.iperf.TestResults;
 import io.loadlab.target.metrics.Scrape;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -186,5 +199,52 @@ class IperfServerTest {
     private static Iperf3Client.Outcome ok(Iperf3Client.Outcome run) {
         assertEquals(0, run.exitCode(), run.output());
         return run;
+    }
+
+    /**
+     * A client that has its results may start its next test at once. The listener answered it ACCESS_DENIED while
+     * the test before still waited for IPERF_DONE (a loadgen test failed so in CI); iperf3 would hold it in the
+     * backlog. Here the first client withholds IPERF_DONE: the second is not denied, and is served once it comes.
+     */
+    @Test
+    void aClientArrivingAfterTheResultsWaitsForTheTestBeforeInsteadOfBeingDenied() throws Exception {
+        long deniedBefore = counters.denied();
+        Cookie cookie = Cookie.random(new Random(7));
+        try (Socket control = connect(); Socket next = new Socket()) {
+            ControlChannel first = new ControlChannel(control.getInputStream(), control.getOutputStream());
+            first.writeCookie(cookie);
+            assertEquals(IperfState.PARAM_EXCHANGE, first.readState());
+            first.writeJson(ControlChannel.object().put("tcp", true).put("time", 1).put("parallel", 1));
+            assertEquals(IperfState.CREATE_STREAMS, first.readState());
+            try (Socket stream = connect()) {
+                stream.getOutputStream().write(cookie.wire());
+                assertEquals(IperfState.TEST_START, first.readState());
+                assertEquals(IperfState.TEST_RUNNING, first.readState());
+                first.writeState(IperfState.TEST_END);
+                assertEquals(IperfState.EXCHANGE_RESULTS, first.readState());
+                first.writeJson(new TestResults(0, 0, 0, false, List.of(new StreamResult(1, 0, -1, 0, 0, 0, 0, 1)),
+                        Optional.empty()).toJson());
+                first.readJson(1 << 20);
+                assertEquals(IperfState.DISPLAY_RESULTS, first.readState());
+
+                next.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
+                next.setSoTimeout(500);
+                assertThrows(SocketTimeoutException.class, () -> next.getInputStream().read(),
+                        "the next client was answered before the test before ended");
+                first.writeState(IperfState.IPERF_DONE);
+            }
+            next.setSoTimeout(10_000);
+            ControlChannel second = new ControlChannel(next.getInputStream(), next.getOutputStream());
+            second.writeCookie(Cookie.random(new Random(8)));
+            assertEquals(IperfState.PARAM_EXCHANGE, second.readState());
+            assertEquals(deniedBefore, counters.denied());
+        }
+    }
+
+    private Socket connect() throws IOException {
+        Socket s = new Socket();
+        s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
+        s.setSoTimeout(10_000);
+        return s;
     }
 }
