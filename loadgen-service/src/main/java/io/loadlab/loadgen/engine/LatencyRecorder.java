@@ -10,10 +10,25 @@ import org.HdrHistogram.SingleWriterRecorder;
  */
 public final class LatencyRecorder {
 
-    private final SingleWriterRecorder recorder =
-            new SingleWriterRecorder(1, Histograms.HIGHEST_NANOS, Histograms.SIGNIFICANT_DIGITS);
+    private final SingleWriterRecorder recorder;
     /** Reader side only: the interval handed back for recycling, as HdrHistogram's canonical loop does. */
     private Histogram interval;
+
+    public LatencyRecorder() {
+        this(new SingleWriterRecorder(1, Histograms.HIGHEST_NANOS, Histograms.SIGNIFICANT_DIGITS));
+    }
+
+    private LatencyRecorder(SingleWriterRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    /**
+     * A recorder whose histograms start small and grow to the values recorded (HdrHistogram's auto-resize), same
+     * precision: for the many small ones of a request mix. Growing allocates, once per new order of magnitude.
+     */
+    static LatencyRecorder resizing() {
+        return new LatencyRecorder(new SingleWriterRecorder(Histograms.SIGNIFICANT_DIGITS));
+    }
 
     /** Writer (the owning event loop) only. */
     public void record(long nanos) {

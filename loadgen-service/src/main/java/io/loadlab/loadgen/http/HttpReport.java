@@ -40,6 +40,8 @@ import io.loadlab.loadgen.report.RunSeries;
  * @param tls               https runs only (absent otherwise): handshakes, their times apart from latency, what was
  *                          agreed, and why handshakes failed
  * @param h2                HTTP/2 runs only (absent otherwise): streams asked, allowed and used; GOAWAYs; resets
+ * @param mix               runs with a request mix ({@code requests} in the spec) only, absent otherwise: each named
+ *                          request's own figures, in the spec's order; they add up to the totals above
  */
 public record HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
                          long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
@@ -48,11 +50,34 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
                          RunSeries series, long connectionsRequested, long connectionsEstablished,
                          long connectionsNeverOpened, @JsonInclude(JsonInclude.Include.NON_NULL) Disturbance disturbed,
                          @JsonInclude(JsonInclude.Include.NON_NULL) TlsReport tls,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) H2Report h2)
+                         @JsonInclude(JsonInclude.Include.NON_NULL) H2Report h2,
+                         @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.List<RequestReport> mix)
         implements RunReport {
+
+    /** A report without a request mix: every run's but those whose spec names {@code requests}. */
+    public HttpReport(long requests, double durationSeconds, double requestsPerSecond, long bytesReceived,
+                      long bytesSent, HttpErrors errors, LatencySummary latencyMicros,
+                      LatencySummary serviceTimeMicros, LatencySummary connectMicros, long connectionsOpened,
+                      double requestedRate, double achievedRate, long warmupRequests, LocalPorts localPorts,
+                      RunSeries series, long connectionsRequested, long connectionsEstablished,
+                      long connectionsNeverOpened, Disturbance disturbed, TlsReport tls, H2Report h2) {
+        this(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors, latencyMicros,
+                serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate, warmupRequests,
+                localPorts, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened, disturbed,
+                tls, h2, null);
+    }
+
+    /** The same report with each named request's figures; null or empty for none. */
+    public HttpReport withMix(java.util.List<RequestReport> named) {
+        return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
+                latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
+                warmupRequests, localPorts, series, connectionsRequested, connectionsEstablished,
+                connectionsNeverOpened, disturbed, tls, h2, named);
+    }
 
     public HttpReport {
         series = series == null ? RunSeries.EMPTY : series; // reports kept before runs had one
+        mix = mix == null ? java.util.List.of() : java.util.List.copyOf(mix);
         if (connectionsRequested < 0 || connectionsEstablished < 0 || connectionsNeverOpened < 0
                 || connectionsEstablished + connectionsNeverOpened > connectionsRequested) {
             throw new IllegalArgumentException("connections: " + connectionsEstablished + " established and "
@@ -114,7 +139,7 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
                 warmupRequests, ports, series, connectionsRequested, connectionsEstablished, connectionsNeverOpened,
-                disturbed, tls, h2);
+                disturbed, tls, h2, mix);
     }
 
     /** The same report saying how the generator was held up; null for not. */
@@ -122,7 +147,7 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
                 warmupRequests, localPorts, series, connectionsRequested, connectionsEstablished,
-                connectionsNeverOpened, d, tls, h2);
+                connectionsNeverOpened, d, tls, h2, mix);
     }
 
     /** The same report with what TLS and HTTP/2 did; null for a part the run did not speak. */
@@ -130,7 +155,7 @@ public record HttpReport(long requests, double durationSeconds, double requestsP
         return new HttpReport(requests, durationSeconds, requestsPerSecond, bytesReceived, bytesSent, errors,
                 latencyMicros, serviceTimeMicros, connectMicros, connectionsOpened, requestedRate, achievedRate,
                 warmupRequests, localPorts, series, connectionsRequested, connectionsEstablished,
-                connectionsNeverOpened, disturbed, tlsReport, h2Report);
+                connectionsNeverOpened, disturbed, tlsReport, h2Report, mix);
     }
 
     /** A report without warm-up figures, as the contract first stood. */

@@ -3,11 +3,21 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.SeedStreams;
+import io.loadlab.loadgen.mix.TemplateText;
+import io.loadlab.loadgen.mix.ValueSpec;
+
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * An HTTP run, as wrk, wrk2, ab and h2load are driven: HTTP/1.1 in clear text or over TLS, HTTP/2 over TLS
@@ -31,10 +41,18 @@ import java.util.Set;
  * @param streams     HTTP/2 only: concurrent streams per connection, as h2load's {@code -m}; capped by the server's
  *                    SETTINGS_MAX_CONCURRENT_STREAMS (the report says how many were used). 1 for HTTP/1.1
  * @param tls         https only (null for http): how TLS is spoken; {@link TlsSpec#DEFAULT} when not given
+ * @param requests    a request mix (at most {@link RequestSpec#MAX_NAMES} names), empty for the run's one request
+ *                    given by {@code method}, {@code headers} and {@code body}; with a mix, {@code headers} apply to
+ *                    every entry (an entry's own of the same name win) and {@code body} must be absent
+ * @param values      the {@code ${name}} placeholders' values; placeholders are read in the mix's paths, header
+ *                    values and bodies, and in {@code headers} and {@code body}, whenever the spec has a mix or values
+ * @param seed        every choice of the run (which entry, which random value) is drawn from streams derived from it
+ *                    ({@link SeedStreams}): the same spec sends the same sequence on each connection. 0 when not given
  */
 public record HttpRunSpec(URI target, String method, Map<String, String> headers, String body, int connections,
                           int threads, Duration duration, Duration warmup, double rate, boolean keepAlive,
-                          Duration timeout, HttpProtocol protocol, int streams, TlsSpec tls) implements RunSpec {
+                          Duration timeout, HttpProtocol protocol, int streams, TlsSpec tls,
+                          List<RequestSpec> requests, Map<String, ValueSpec> values, long seed) implements RunSpec {
 
     public static final String KIND = "http";
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
@@ -50,7 +68,17 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
                 HttpProtocol.HTTP_1_1, 1, null);
     }
 
+    /** A run of one request, HTTP/1.1 or HTTP/2: no mix, no values. */
+    public HttpRunSpec(URI target, String method, Map<String, String> headers, String body, int connections,
+                       int threads, Duration duration, Duration warmup, double rate, boolean keepAlive,
+                       Duration timeout, HttpProtocol protocol, int streams, TlsSpec tls) {
+        this(target, method, headers, body, connections, threads, duration, warmup, rate, keepAlive, timeout,
+                protocol, streams, tls, List.of(), Map.of(), 0);
+    }
+
     public HttpRunSpec {
+        requests = requests == null ? List.of() : List.copyOf(requests);
+        values = values == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(values));
         protocol = protocol == null ? HttpProtocol.HTTP_1_1 : protocol;
         streams = streams == 0 ? 1 : streams; // a spec kept before HTTP/2 has none; the API's reader refuses 0 itself
         boolean https = target != null && "https".equalsIgnoreCase(target.getScheme());
@@ -82,7 +110,89 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
         v.check(streams == 1 || protocol.http2(), "streams", "above 1 needs protocol h2 or h2c (HTTP/1.1 has one request in flight per connection)");
         v.check(streams == 1 || keepAlive, "streams", "above 1 needs keepAlive (without it a connection carries one request)");
         v.check(timeout != null && !timeout.isNegative() && !timeout.isZero(), "timeout", "must be above zero");
+        checkMix(v, requests, values, body);
+        if (v.isEmpty()) {
+            checkPlaceholders(v, mixOf(requests, method, headers, body), values);
+        }
         v.throwIfAny();
+    }
+
+    private static void checkMix(Violations v, List<RequestSpec> requests, Map<String, ValueSpec> values, String body) {
+        v.check(requests.size() <= RequestSpec.MAX_NAMES, "requests", "must name at most " + RequestSpec.MAX_NAMES + " requests");
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < requests.size() && i < RequestSpec.MAX_NAMES; i++) {
+            RequestSpec r = requests.get(i);
+            if (v.check(r != null, "requests[" + i + "]", "must be an object")) {
+                r.check(v, "requests[" + i + "]");
+                v.check(r.name() == null || names.add(r.name()), "requests[" + i + "].name", "'" + r.name() + "' is named twice");
+            }
+        }
+        v.check(requests.isEmpty() || body == null || body.isEmpty(), "body", "is given per request in a mix (requests[].body)");
+        v.check(values.size() <= ValueSpec.MAX_PLACEHOLDERS, "values", "must define at most " + ValueSpec.MAX_PLACEHOLDERS + " placeholders");
+        values.forEach((name, spec) -> {
+            if (v.check(name.matches(ValueSpec.NAME_PATTERN), "values", "'" + name + "' is not a placeholder name ("
+                    + ValueSpec.NAME_PATTERN + ")") && v.check(spec != null, "values." + name, "must be an object")) {
+                spec.check(v, "values." + name);
+            }
+        });
+    }
+
+    /** Every {@code ${name}} used is defined in {@code values}: a run never sends a placeholder's own text. */
+    private static void checkPlaceholders(Violations v, List<RequestSpec> mix, Map<String, ValueSpec> values) {
+        boolean single = mix.size() == 1 && RequestSpec.SINGLE.equals(mix.get(0).name());
+        if (single && values.isEmpty()) {
+            return; // the one-request form without values: its text is sent as written
+        }
+        for (int i = 0; i < mix.size(); i++) {
+            RequestSpec r = mix.get(i);
+            String at = single ? "" : "requests[" + i + "].";
+            unknown(v, at + "path", r.path(), values);
+            r.headers().forEach((n, value) -> unknown(v, at + "headers." + n, value, values));
+            unknown(v, at + "body", r.body(), values);
+        }
+    }
+
+    private static void unknown(Violations v, String field, String text, Map<String, ValueSpec> values) {
+        if (text != null) {
+            for (String name : TemplateText.parse(text).placeholders()) {
+                v.check(values.containsKey(name), field, "${" + name + "} is not defined in values");
+            }
+        }
+    }
+
+    /**
+     * The requests this run sends: the mix, each entry's headers over the run's; or the run's one request, named
+     * {@link RequestSpec#SINGLE}, with the target URL's path.
+     */
+    public List<RequestSpec> mix() {
+        return mixOf(requests, method, headers, body);
+    }
+
+    private static List<RequestSpec> mixOf(List<RequestSpec> requests, String method, Map<String, String> headers,
+                                           String body) {
+        if (requests.isEmpty()) {
+            return List.of(new RequestSpec(RequestSpec.SINGLE, 1, method, null, headers, body));
+        }
+        return requests.stream().map(r -> {
+            Map<String, String> merged = new LinkedHashMap<>();
+            headers.forEach((n, value) -> {
+                if (r.headers().keySet().stream().noneMatch(n::equalsIgnoreCase)) {
+                    merged.put(n, value);
+                }
+            });
+            merged.putAll(r.headers());
+            return new RequestSpec(r.name(), r.weight(), r.method(), r.path(), merged, r.body());
+        }).toList();
+    }
+
+    /** True when the spec names a mix: its report has a figure per name. */
+    public boolean hasMix() {
+        return !requests.isEmpty();
+    }
+
+    /** True when placeholders are read: a mix or values given (the one-request form without values sends its text as written). */
+    public boolean templated() {
+        return hasMix() || !values.isEmpty();
     }
 
     @Override

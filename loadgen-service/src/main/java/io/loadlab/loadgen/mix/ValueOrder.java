@@ -1,0 +1,29 @@
+package io.loadlab.loadgen.mix;
+
+import java.util.Locale;
+
+/** How a placeholder's values are taken: in order, a pass at a time, or drawn at random from the connection's stream. */
+public enum ValueOrder {
+    /**
+     * One pass over the values after another, in their order, shared by every connection of the run (one counter per
+     * value, taken atomically as each request is rendered): each value once per pass. Which connection sends which
+     * value depends on timing; the multiset sent does not.
+     */
+    SEQUENTIAL,
+    /** Uniform, with replacement, from the connection's own seeded stream: reproducible per connection. */
+    RANDOM;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The order named {@code id}, null for none. */
+    public static ValueOrder of(String id) {
+        for (ValueOrder o : values()) {
+            if (o.id().equals(id)) {
+                return o;
+            }
+        }
+        return null;
+    }
+}
