@@ -62,6 +62,24 @@ final class HttpReports {
                 : report;
     }
 
+    /**
+     * Each named request's figures, in the spec's order, from the run's stats of that name ({@code byName.get(i)} for
+     * {@code spec.mix().get(i)}), sampled after the last loop stopped.
+     */
+    static java.util.List<RequestReport> mix(HttpRunSpec spec, java.util.List<RunStats> byName, long measuredNanos) {
+        double seconds = measuredNanos / 1e9;
+        java.util.List<RequestReport> named = new java.util.ArrayList<>();
+        for (int i = 0; i < byName.size(); i++) {
+            RunStats s = byName.get(i);
+            io.loadlab.loadgen.mix.RequestSpec r = spec.mix().get(i);
+            long requests = s.measured(Counter.COMPLETED);
+            named.add(new RequestReport(r.name(), r.weight(), requests, perSecond(requests, seconds),
+                    s.measured(Counter.SENT), s.warmup(Counter.COMPLETED), s.measured(Counter.BYTES_RECEIVED),
+                    s.measured(Counter.BYTES_SENT), null, LatencySummary.ofNanos(s.latency()), null, null));
+        }
+        return named;
+    }
+
     private static double perSecond(long count, double seconds) {
         return seconds > 0 ? count / seconds : 0;
     }
