@@ -17,8 +17,9 @@ import java.util.Map;
 /**
  * A variant's request mix ({@code requests}, {@code values}, {@code seed}) read by the http kind's own reader, as an
  * http run's: the same bounds, the same data files, the same 400s, named under the variant
- * ({@code variants[1].requests[0].weight}). What depends on the rest of the variant (its headers, its path, each
- * target's url) is checked again when the cells' runs are built ({@code VariantChecks}).
+ * ({@code variants[1].requests[0].weight}), the variant's headers with them (they go to every entry, and a
+ * placeholder there is checked against its values). What depends on the rest of the variant (its path, each target's
+ * url) is checked again when the cells' runs are built ({@code VariantChecks}).
  */
 final class MixField {
 
@@ -47,9 +48,14 @@ final class MixField {
         if (run.size() == 1) {
             return Mix.NONE;
         }
+        JsonNode headers = variant.raw("headers");
+        if (headers != null) { // they go to every entry: a placeholder in them is checked against its values too
+            run.set("headers", headers);
+        }
         Violations own = new Violations();
         RunSpec spec = http.read(new JsonFields(run, own));
-        own.list().forEach(x -> v.add(at + x.field(), x.message()));
+        own.list().stream().filter(x -> !"headers".equals(x.field())) // their shape is the experiment reader's to name
+                .forEach(x -> v.add(at + x.field(), x.message()));
         if (spec == null) {
             return Mix.NONE;
         }
