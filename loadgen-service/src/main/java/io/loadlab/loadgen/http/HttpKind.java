@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.mix.DataFiles;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
@@ -25,12 +26,17 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     private final LocalPortMeters ports;
     private final HttpSpecReader reader;
 
-    @Inject
+    /** A kind whose specs may name no data file (tests of what needs none). */
     public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits) {
+        this(meters, ports, limits, name -> Optional.empty());
+    }
+
+    @Inject
+    public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits, DataFiles files) {
         super(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
         this.meters = meters;
         this.ports = ports;
-        this.reader = new HttpSpecReader(limits);
+        this.reader = new HttpSpecReader(limits, files);
     }
 
     @Override
