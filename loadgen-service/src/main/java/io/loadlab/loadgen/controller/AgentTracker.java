@@ -8,7 +8,7 @@ import io.loadlab.loadgen.distributed.AgentText;
 import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.IntervalBatch;
 import io.loadlab.loadgen.distributed.IntervalBounds;
-import io.loadlab.loadgen.distributed.RequestMix;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.distributed.PhaseTotals;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
@@ -53,7 +53,7 @@ final class AgentTracker {
     private long lastAnswerNanos;
     private boolean complete;
     /** The part's request mix, from its last batch; empty until then or without a mix. */
-    private RequestMix mix = RequestMix.NONE;
+    private MixFigures mix = MixFigures.NONE;
     private double saturation;
     private long latenessNanos;
     private String failure;
@@ -164,7 +164,7 @@ final class AgentTracker {
         }
         complete = batch.complete();
         if (complete) {
-            mix = RequestMix.delivered(batch); // an unreadable one fails this agent, as an unreadable interval does
+            mix = MixFigures.delivered(batch); // an unreadable one fails this agent, as an unreadable interval does
         }
         if (complete && !stopRequested && failure == null && previousEnd < runNanos - EARLY_END_NANOS) {
             fail("its part ended after " + Math.max(0, previousEnd) / 1_000_000 + " ms of " + runNanos / 1_000_000

@@ -3,7 +3,7 @@ package io.loadlab.loadgen.controller;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.distributed.MergedReport;
-import io.loadlab.loadgen.distributed.RequestMix;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
@@ -37,7 +37,7 @@ import java.util.Objects;
 public record DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
                                 double requestsPerSecond, double requestedRate, long errors, Map<Counter, Long> counts,
                                 LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
-                                boolean partial, String failure, RequestMix mix) implements RunReport {
+                                boolean partial, String failure, MixFigures mix) implements RunReport {
 
     /** A report without a request mix: what runs before it wrote. */
     public DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,

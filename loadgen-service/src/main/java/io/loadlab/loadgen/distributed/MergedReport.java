@@ -25,14 +25,14 @@ import java.util.Objects;
  */
 public record MergedReport(long requests, long warmupRequests, double requestsPerSecond, long errors,
                            Map<Counter, Long> counts, LatencySummary latencyMicros, String histogram,
-                           List<AgentSummary> agents, boolean partial, String failure, RequestMix mix) {
+                           List<AgentSummary> agents, boolean partial, String failure, MixFigures mix) {
 
     public MergedReport {
         Objects.requireNonNull(latencyMicros, "latencyMicros");
         Objects.requireNonNull(histogram, "histogram");
         counts = Map.copyOf(counts);
         agents = List.copyOf(agents);
-        mix = mix == null ? RequestMix.NONE : mix;
+        mix = mix == null ? MixFigures.NONE : mix;
         if (agents.isEmpty()) {
             throw new IllegalArgumentException("a distributed report needs at least one agent");
         }

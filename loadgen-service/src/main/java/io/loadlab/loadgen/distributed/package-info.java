@@ -20,7 +20,7 @@
  * <li>A request mix (issue 32): each agent's part draws from its own seed
  *     ({@code SeedStreams.agentSeed}, set by the splitter); the part's report's {@code mix} comes with its last
  *     interval batch, and {@link io.loadlab.loadgen.distributed.MixMerge} merges it name by name as the totals are
- *     (counts summed, histograms added) into a {@link io.loadlab.loadgen.distributed.RequestMix}.</li>
+ *     (counts summed, histograms added) into a {@link io.loadlab.loadgen.distributed.MixFigures}.</li>
  * <li>{@link io.loadlab.loadgen.distributed.AgentLease} is the agent's dead-man switch: a run whose controller
  *     stopped calling stops by itself.</li>
  * <li>{@link io.loadlab.loadgen.distributed.AgentClient} makes the controller's calls (JDK HTTP client, bearer

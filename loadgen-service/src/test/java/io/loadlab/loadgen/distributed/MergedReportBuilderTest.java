@@ -139,9 +139,9 @@ class MergedReportBuilderTest {
         List<IntervalSample> fast = run(900, 100_000, 4);
         MergedReport r = new MergedReportBuilder(WARMUP, DURATION, Counter.COMPLETED)
                 .agent(new AgentDelivery("a", "a:8090", fast, true, 0.4, 0, 0, null,
-                        new RequestMix(List.of(named("get", 3, 2_000, 100_000), named("post", 1, 700, 2_000_000)))))
+                        new MixFigures(List.of(named("get", 3, 2_000, 100_000), named("post", 1, 700, 2_000_000)))))
                 .agent(new AgentDelivery("b", "b:8090", run(100, 50_000_000, 4), true, 0.4, 0, 0, null,
-                        new RequestMix(List.of(named("get", 3, 250, 40_000_000), named("post", 1, 50, 9_000_000)))))
+                        new MixFigures(List.of(named("get", 3, 250, 40_000_000), named("post", 1, 50, 9_000_000)))))
                 .build();
 
         List<io.loadlab.loadgen.http.RequestReport> mix = r.mix().names();
@@ -171,21 +171,21 @@ class MergedReportBuilderTest {
         io.loadlab.loadgen.http.RequestReport bad = new io.loadlab.loadgen.http.RequestReport("get", 1, 1, 1, 1, 0, 0, 0,
                 null, null, "bm90IGEgaGlzdG9ncmFt", null);
         IntervalBatch batch = new IntervalBatch("succeeded", List.of(), true, 0, 0L, 0, null, List.of(bad));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> RequestMix.delivered(batch));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MixFigures.delivered(batch));
         IntervalBatch twice = new IntervalBatch("succeeded", List.of(), true, 0, 0L, 0, null,
                 List.of(named("get", 1, 1, 1_000), named("get", 1, 1, 1_000)));
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> RequestMix.delivered(twice));
-        assertEquals(RequestMix.NONE, RequestMix.delivered(new IntervalBatch("running", List.of(), false, 0, 0L, 0, null)));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MixFigures.delivered(twice));
+        assertEquals(MixFigures.NONE, MixFigures.delivered(new IntervalBatch("running", List.of(), false, 0, 0L, 0, null)));
     }
 
     /** The mix travels in an agent's last batch and is kept with the merged report: both read back as written. */
     @Test
     void aMixReadsBackFromItsJson() throws Exception {
         com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-        RequestMix mix = new RequestMix(List.of(named("get", 3, 20, 100_000)));
+        MixFigures mix = new MixFigures(List.of(named("get", 3, 20, 100_000)));
         String text = json.writeValueAsString(mix);
         assertTrue(text.startsWith("[{\"name\":\"get\""), text);
-        assertEquals(mix, json.readValue(text, RequestMix.class));
+        assertEquals(mix, json.readValue(text, MixFigures.class));
         IntervalBatch batch = new IntervalBatch("succeeded", List.of(), true, 0, 0L, 0.5, null, mix.names());
         assertEquals(batch, json.readValue(json.writeValueAsString(batch), IntervalBatch.class));
         assertFalse(json.writeValueAsString(new IntervalBatch("running", List.of(), false, 0, 0L, 0, null)).contains("mix"),

@@ -11,17 +11,17 @@ import java.util.List;
  * JSON the plain array of the names' reports, as a local run's {@code mix}. Its own type so that the controller
  * carries it without naming the http kind's records (kinds name no other kind's).
  */
-public record RequestMix(List<RequestReport> names) {
+public record MixFigures(List<RequestReport> names) {
 
-    public static final RequestMix NONE = new RequestMix(List.of());
+    public static final MixFigures NONE = new MixFigures(List.of());
 
-    public RequestMix {
+    public MixFigures {
         names = names == null ? List.of() : List.copyOf(names);
     }
 
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
-    public static RequestMix of(List<RequestReport> names) {
-        return new RequestMix(names);
+    public static MixFigures of(List<RequestReport> names) {
+        return new MixFigures(names);
     }
 
     /**
@@ -29,12 +29,12 @@ public record RequestMix(List<RequestReport> names) {
      *
      * @throws IllegalArgumentException when it is not a mix the merge can read, so the caller fails that agent
      */
-    public static RequestMix delivered(IntervalBatch batch) {
+    public static MixFigures delivered(IntervalBatch batch) {
         if (batch.mix().isEmpty()) {
             return NONE;
         }
         MixMerge.check(batch.mix());
-        return new RequestMix(batch.mix());
+        return new MixFigures(batch.mix());
     }
 
     @Override
