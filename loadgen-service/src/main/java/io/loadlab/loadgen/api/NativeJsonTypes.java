@@ -31,8 +31,12 @@ import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpProtocol;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.http.RequestReport;
 import io.loadlab.loadgen.http.TlsReport;
 import io.loadlab.loadgen.http.TlsSpec;
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.ValueOrder;
+import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.report.Disturbance;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.resource.ResourceSpec;
@@ -64,6 +68,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         RunSeries.class, SeriesPoint.class, Disturbance.class,
         HttpRunSpec.class, HttpReport.class, HttpErrors.class, HttpProtocol.class, TlsSpec.class, TlsReport.class, H2Report.class,
+        RequestSpec.class, ValueSpec.class, ValueOrder.class, RequestReport.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
