@@ -9,8 +9,10 @@ import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.controller.DistributedReport;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.data.DataFile;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.distributed.LatencyMicros;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.experiment.CellResult;
 import io.loadlab.loadgen.experiment.CellStats;
 import io.loadlab.loadgen.experiment.Evidence;
@@ -77,7 +79,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ExperimentProtocol.class, ProtocolEvidence.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
-        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})
+        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class, MixFigures.class,
+        DataFile.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {

@@ -117,11 +117,10 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
      * bodies (its own and its entries') and inline value lists hidden; names, paths, weights, ranges and file names kept.
      */
     public Variant redacted() {
-        List<RequestSpec> entries = requests == null ? null : requests.stream().map(r -> new RequestSpec(r.name(),
-                r.weight(), r.method(), r.path(), hidden(r.headers()), hidden(r.body()))).toList();
+        List<RequestSpec> entries = requests == null ? null
+                : requests.stream().map(r -> r.redacted(RunSpec.REDACTED)).toList();
         Map<String, ValueSpec> hiddenValues = values == null ? null : values.entrySet().stream()
-                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().list() == null ? e.getValue()
-                        : ValueSpec.list(List.of(RunSpec.REDACTED), e.getValue().order())));
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().redacted(RunSpec.REDACTED)));
         return new Variant(number, connections, threads, keepAlive, rate, name, method, path, url, hidden(headers),
                 hidden(body), entries, hiddenValues, seed);
     }
