@@ -11,7 +11,6 @@ import io.loadlab.loadgen.controller.DistributedReport;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.data.DataFile;
 import io.loadlab.loadgen.distributed.AgentSummary;
-import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.distributed.LatencyMicros;
 import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.experiment.CellResult;
@@ -80,8 +79,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ExperimentProtocol.class, ProtocolEvidence.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
-        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class, MixFigures.class,
-        DataFile.class})
+        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {
