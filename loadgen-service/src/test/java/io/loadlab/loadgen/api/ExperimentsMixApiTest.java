@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static io.loadlab.loadgen.api.RunsApiTest.authed;
@@ -16,6 +17,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,6 +54,17 @@ class ExperimentsMixApiTest {
                 .statusCode(400).contentType("application/json").body("code", equalTo(400))
                 .body("violations.field", hasItem(field))
                 .body("violations.find { it.field == '" + field + "' }.message", containsString(message));
+    }
+
+    @Test
+    void valuesFromADataFileOnAgentsAreNamedBeforeAnyCell() {
+        authed().contentType("text/csv").body("id\n1\n".getBytes(StandardCharsets.UTF_8)).post("/data/exp-ids.csv")
+                .then().statusCode(201);
+        authed().body(("{'targets':[" + T + "],'agents':2,'variants':[{'requests':[" + GET + "],"
+                        + "'values':{'id':{'file':'exp-ids.csv'}}}]}").replace('\'', '"'))
+                .post("/experiments").then().statusCode(400)
+                .body("violations.find { it.field == 'variants[0].values.id.file' && it.message.startsWith('agents have no data files') }",
+                        notNullValue());
     }
 
     /**
