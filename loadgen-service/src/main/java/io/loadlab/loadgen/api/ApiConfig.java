@@ -17,6 +17,14 @@ public interface ApiConfig {
     boolean insecure();
 
     /**
+     * A request body's size for everything but a data file's upload (a run spec, an experiment): a spec is small.
+     * {@code quarkus.http.limits.max-body-size} is raised to let a data file through
+     * ({@code loadgen.data.max-file-bytes}); this keeps every other body at its 2 MiB.
+     */
+    @WithDefault("2097152")
+    long maxBodyBytes();
+
+    /**
      * Heavy reads (a run, its report, histogram or page, a list) answered at once; one more gets 429 with
      * {@code Retry-After} instead of a queue. 8: eight whole records of an hour's series (about 480 KB each) in flight
      * are a few MB of buffers, where 32 unbounded reads of 42 MB lists ran a 512 MB loadgen out of direct memory.

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetRefusedException;
+import io.loadlab.loadgen.data.DataFileException;
 import io.loadlab.loadgen.job.ActiveJobException;
 import io.loadlab.loadgen.job.DataDirUnavailableException;
 import io.loadlab.loadgen.run.InvalidSpecException;
@@ -49,6 +50,11 @@ public class ApiErrors {
         LOG.debugf("Refused a job: %s", e.getMessage());
         return Response.status(503).type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(new StorageError(503, e.getMessage(), e.dataDir().toAbsolutePath().toString())).build();
+    }
+
+    @ServerExceptionMapper
+    public Response dataFile(DataFileException e) {
+        return json(ApiError.of(e.status(), e.getMessage()));
     }
 
     @ServerExceptionMapper

@@ -1,24 +1,28 @@
 package io.loadlab.loadgen.api;
 
-import io.quarkus.runtime.configuration.MemorySize;
+import io.loadlab.loadgen.data.DataConfig;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Answers an oversized request with a JSON 413 before its body is read. Vert.x enforces the same
- * {@code quarkus.http.limits.max-body-size} for chunked bodies, which announce no length.
+ * Answers an oversized request with a JSON 413 before its body is read: a data file's upload
+ * ({@code POST /data/{name}}) over {@code loadgen.data.max-file-bytes}, any other body over
+ * {@code loadgen.api.max-body-bytes}. Vert.x enforces {@code quarkus.http.limits.max-body-size} (at least the larger
+ * of the two) for chunked bodies, which announce no length; {@link JsonBody} holds a chunked spec to its own limit.
  */
 @ApplicationScoped
 public class BodyLimitFilter {
 
     @Inject
-    @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K")
-    MemorySize limit;
+    ApiConfig api;
+
+    @Inject
+    DataConfig data;
 
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(this::limit);
@@ -32,11 +36,15 @@ public class BodyLimitFilter {
         } catch (NumberFormatException e) {
             bytes = -1;
         }
-        if (bytes > limit.asLongValue()) {
+        boolean upload = rc.request().method() == HttpMethod.POST && rc.request().path() != null
+                && rc.request().path().startsWith("/data/");
+        long limit = upload ? data.maxFileBytes() : api.maxBodyBytes();
+        if (bytes > limit) {
             rc.response().setStatusCode(413).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                     .putHeader(HttpHeaders.CONNECTION, "close")
                     .end("{\"code\":413,\"msg\":\"request body of " + bytes + " bytes is over the limit of "
-                            + limit.asLongValue() + " bytes (quarkus.http.limits.max-body-size)\"}");
+                            + limit + " bytes (" + (upload ? "loadgen.data.max-file-bytes" : "loadgen.api.max-body-bytes")
+                            + ")\"}");
             return;
         }
         rc.next();

@@ -68,7 +68,7 @@ public class ExperimentsResource {
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "403", description = "A target resolves outside loadgen.targets.allowed")
     @APIResponse(responseCode = "409", description = "An experiment or a run is active; activeRun names it")
-    @APIResponse(responseCode = "413", description = "Request body over quarkus.http.limits.max-body-size")
+    @APIResponse(responseCode = "413", description = "Request body over loadgen.api.max-body-bytes")
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
     @Blocking // the sources' checks query Prometheus, each query bounded by its source's timeout: never the event loop

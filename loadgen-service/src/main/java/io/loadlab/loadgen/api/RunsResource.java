@@ -69,7 +69,7 @@ public class RunsResource {
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "403", description = "Target resolves outside loadgen.targets.allowed")
     @APIResponse(responseCode = "409", description = "Another job is active (an experiment, or loadgen.runs.max-active runs); activeRun names it")
-    @APIResponse(responseCode = "413", description = "Request body over quarkus.http.limits.max-body-size")
+    @APIResponse(responseCode = "413", description = "Request body over loadgen.api.max-body-bytes")
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {

@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.mix.DataFiles;
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
@@ -9,10 +12,11 @@ import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 
 /**
  * HTTP runs as the rest of the loadgen sees them: the spec's JSON, wrk's text, outcome and local port meters, and the figures of a cell. A
@@ -25,12 +29,17 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     private final LocalPortMeters ports;
     private final HttpSpecReader reader;
 
-    @Inject
+    /** A kind whose specs may name no data file (tests of what needs none). */
     public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits) {
+        this(meters, ports, limits, name -> Optional.empty());
+    }
+
+    @Inject
+    public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits, DataFiles files) {
         super(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
         this.meters = meters;
         this.ports = ports;
-        this.reader = new HttpSpecReader(limits);
+        this.reader = new HttpSpecReader(limits, files);
     }
 
     @Override
@@ -44,14 +53,32 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
                 report, histogram == null ? null : HistogramCodec.decode(histogram)));
     }
 
-    /** Header values and the body may carry credentials (an {@code Authorization} value); names stay. */
+    /**
+     * Header values and bodies, the run's and each mix entry's, and inline value lists may carry credentials (an
+     * {@code Authorization} value, a token per user); names, weights, paths and where values come from stay. A list
+     * becomes one redacted value: its length is nobody's business either, and a million copies of the mark would be a
+     * 7 MB answer.
+     */
     @Override
     protected HttpRunSpec redact(HttpRunSpec s, UnaryOperator<RunSpec> inner) {
-        Map<String, String> headers = s.headers().keySet().stream()
-                .collect(Collectors.toMap(name -> name, name -> RunSpec.REDACTED));
-        String body = s.body() == null || s.body().isEmpty() ? s.body() : RunSpec.REDACTED;
-        return new HttpRunSpec(s.target(), s.method(), headers, body, s.connections(), s.threads(), s.duration(),
-                s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(), s.tls());
+        List<RequestSpec> requests = s.requests().stream().map(r -> new RequestSpec(r.name(), r.weight(), r.method(),
+                r.path(), redacted(r.headers()), redacted(r.body()))).toList();
+        Map<String, ValueSpec> values = new LinkedHashMap<>();
+        s.values().forEach((name, v) -> values.put(name, v.list() == null ? v
+                : new ValueSpec(v.file(), v.column(), v.range(), List.of(RunSpec.REDACTED), v.order())));
+        return new HttpRunSpec(s.target(), s.method(), redacted(s.headers()), redacted(s.body()), s.connections(),
+                s.threads(), s.duration(), s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(),
+                s.tls(), requests, values, s.seed());
+    }
+
+    private static Map<String, String> redacted(Map<String, String> headers) {
+        Map<String, String> out = new LinkedHashMap<>();
+        headers.keySet().forEach(name -> out.put(name, RunSpec.REDACTED));
+        return out;
+    }
+
+    private static String redacted(String body) {
+        return body == null || body.isEmpty() ? body : RunSpec.REDACTED;
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.mix.DataFiles;
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.ValueSpec;
+import io.loadlab.loadgen.mix.ValueTables;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.Violations;
@@ -7,18 +11,25 @@ import io.loadlab.loadgen.run.Violations;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Reads {@code "kind": "http"} specs. Defaults are wrk's: 10 connections, 2 threads (at most one per
- * connection), 10s, 2s timeout, keep-alive, closed model.
+ * connection), 10s, 2s timeout, keep-alive, closed model. A mix's values are resolved here, data files read, so
+ * every fault of a spec (a missing file or column, a malformed CSV line, a value that would break a header) is a
+ * 400 at {@code POST /runs}, not a run that fails once started.
  */
 final class HttpSpecReader {
 
     private final LimitsConfig limits;
+    private final DataFiles files;
+    private final MixReader mix;
 
-    HttpSpecReader(LimitsConfig limits) {
+    HttpSpecReader(LimitsConfig limits, DataFiles files) {
         this.limits = limits;
+        this.files = files;
+        this.mix = new MixReader(limits);
     }
 
     /** @see io.loadlab.loadgen.run.RunKindDefinition#read */
@@ -38,6 +49,9 @@ final class HttpSpecReader {
         HttpProtocol protocol = HttpProtocol.of(protocolName);
         int streams = f.integer("streams", 1);
         TlsSpec tls = new TlsSpecReader(limits).read(f.object("tls"));
+        List<RequestSpec> requests = mix.requests(f);
+        Map<String, ValueSpec> values = mix.values(f);
+        long seed = f.longInteger("seed", 0);
         Violations v = f.violations();
         v.check(protocol != null, "protocol", "must be one of " + HttpProtocol.ids());
         v.check(streams >= 1, "streams", "must be at least 1");
@@ -51,7 +65,13 @@ final class HttpSpecReader {
         v.check(headers == null || headers.size() <= limits.maxHeaders(), "headers",
                 "must be at most " + limits.maxHeaders() + " headers (loadgen.limits.max-headers)");
 
-        return f.build(() -> new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
-                rate, keepAlive, timeout, protocol, streams, tls));
+        return f.build(() -> {
+            HttpRunSpec spec = new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
+                    rate, keepAlive, timeout, protocol, streams, tls, requests, values, seed);
+            if (spec.templated()) {
+                ValueTables.checkUse(spec.mix(), ValueTables.resolve(spec.values(), files));
+            }
+            return spec;
+        });
     }
 }

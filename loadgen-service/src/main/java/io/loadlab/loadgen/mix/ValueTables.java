@@ -2,14 +2,18 @@ package io.loadlab.loadgen.mix;
 
 import io.loadlab.loadgen.run.Violations;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Resolves a spec's {@code values} into {@link ValueTable}s: a range laid out, a list taken as is, a data file's
- * column read. Every fault is a violation naming its field ({@code values.id.file}), never an exception of I/O.
+ * column read ({@link CsvColumn}). Every fault is a violation naming its field ({@code values.id.file}), never an
+ * exception of I/O.
  */
 public final class ValueTables {
 
@@ -33,10 +37,86 @@ public final class ValueTables {
             } else if (spec.list() != null) {
                 tables.put(name, new ValueTable(name, spec.list(), spec.order(), "list"));
             } else {
-                v.add(at + ".file", "data files are not read yet"); // the data-file part of issue 32 replaces this
+                fromFile(name, spec, files, v).ifPresent(t -> tables.put(name, t));
             }
         });
         v.throwIfAny();
         return tables;
+    }
+
+    private static Optional<ValueTable> fromFile(String name, ValueSpec spec, DataFiles files, Violations v) {
+        String at = "values." + name;
+        String file = spec.file();
+        try {
+            Optional<InputStream> opened = files.open(file);
+            if (opened.isEmpty()) {
+                v.add(at + ".file", "no data file '" + file + "' (upload it with POST /data/" + file
+                        + ", or put it in loadgen.data.directory)");
+                return Optional.empty();
+            }
+            try (InputStream in = opened.get()) {
+                List<String> values = CsvColumn.read(in, spec.column());
+                String source = "file " + file + (spec.column() == null ? "" : ", column " + spec.column());
+                return Optional.of(new ValueTable(name, values, spec.order(), source));
+            }
+        } catch (CsvException e) {
+            v.add(at + (e.aboutColumn() ? ".column" : ".file"), e.describe(file));
+        } catch (IOException e) {
+            v.add(at + ".file", file + " could not be read: " + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Checks where each placeholder lands against its values: one that fills a header value may not hold CR or LF
+     * (it would end the header and start another the spec never named), one that fills a path may not hold a space
+     * or a control character (it would end the request line). Bodies take any value.
+     *
+     * @param mix    the run's effective requests ({@code HttpRunSpec.mix()}), the run's headers merged in
+     * @param tables the resolved values, by placeholder
+     * @throws io.loadlab.loadgen.run.InvalidSpecException naming {@code values.X} and where it lands
+     */
+    public static void checkUse(List<RequestSpec> mix, Map<String, ValueTable> tables) {
+        Violations v = new Violations();
+        boolean single = mix.size() == 1 && RequestSpec.SINGLE.equals(mix.get(0).name());
+        for (int i = 0; i < mix.size(); i++) {
+            RequestSpec r = mix.get(i);
+            String at = single ? "" : "requests[" + i + "].";
+            for (Map.Entry<String, String> h : r.headers().entrySet()) {
+                for (String p : TemplateText.parse(h.getValue()).placeholders()) {
+                    refuse(v, tables.get(p), at + "headers." + h.getKey(), ValueTables::breaksHeader,
+                            "CR or LF, which would end header");
+                }
+            }
+            if (r.path() != null) {
+                for (String p : TemplateText.parse(r.path()).placeholders()) {
+                    refuse(v, tables.get(p), at + "path", ValueTables::breaksPath,
+                            "a space or a control character, which would end the request line in");
+                }
+            }
+        }
+        v.throwIfAny();
+    }
+
+    private static void refuse(Violations v, ValueTable table, String where, java.util.function.Predicate<String> bad,
+                               String why) {
+        if (table == null) {
+            return;
+        }
+        for (int i = 0; i < table.size(); i++) {
+            if (bad.test(table.value(i))) {
+                v.add("values." + table.name(), "value " + (i + 1) + " of " + table.source() + " holds " + why
+                        + " " + where);
+                return;
+            }
+        }
+    }
+
+    private static boolean breaksHeader(String value) {
+        return value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0;
+    }
+
+    private static boolean breaksPath(String value) {
+        return value.chars().anyMatch(c -> c <= ' ' || c == 0x7f);
     }
 }

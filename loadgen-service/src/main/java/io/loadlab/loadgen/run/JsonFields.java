@@ -45,6 +45,11 @@ public final class JsonFields {
         read.add(field);
     }
 
+    /** The field's JSON as it is, null when absent: for a reader of another kind's fields (an experiment's mix). */
+    public JsonNode raw(String field) {
+        return get(field);
+    }
+
     public String text(String field, String dflt) {
         JsonNode n = get(field);
         if (n == null) {
@@ -203,6 +208,92 @@ public final class JsonFields {
             }
         }
         return out;
+    }
+
+    /**
+     * An array of at most {@code maxEntries} objects, as {@link #objects(String)}; null with a violation past the
+     * bound, counted before any element is looked at.
+     */
+    public java.util.List<JsonFields> objects(String field, int maxEntries) {
+        JsonNode n = node.get(field);
+        if (n != null && n.isArray() && n.size() > maxEntries) {
+            read.add(field);
+            return bad(field, n.size() + " entries, more than " + maxEntries, null);
+        }
+        return objects(field);
+    }
+
+    /** A whole number that fits a {@code long}. */
+    public long longInteger(String field, long dflt) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return dflt;
+        }
+        return n.isIntegralNumber() && n.canConvertToLong() ? n.longValue() : bad(field, "must be an integer", dflt);
+    }
+
+    /** An array of at most {@code maxEntries} whole numbers that fit a {@code long}; null when absent or bad. */
+    public java.util.List<Long> longs(String field, int maxEntries) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isArray() || n.size() > maxEntries) {
+            return bad(field, "must be an array of at most " + maxEntries + " integers", null);
+        }
+        java.util.List<Long> out = new java.util.ArrayList<>(n.size());
+        for (JsonNode e : n) {
+            if (!e.isIntegralNumber() || !e.canConvertToLong()) {
+                return bad(field, "must be an array of at most " + maxEntries + " integers", null);
+            }
+            out.add(e.longValue());
+        }
+        return out;
+    }
+
+    /**
+     * An array of at most {@code maxEntries} strings or numbers (a number as its JSON text: ids are often numbers),
+     * each at most {@code maxChars} characters; null when absent, null with a violation past a bound, counted first.
+     */
+    public java.util.List<String> scalars(String field, int maxEntries, int maxChars) {
+        JsonNode n = get(field);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isArray()) {
+            return bad(field, "must be an array of strings or numbers", null);
+        }
+        if (n.size() > maxEntries) {
+            return bad(field, n.size() + " entries, more than " + maxEntries, null);
+        }
+        java.util.List<String> out = new java.util.ArrayList<>(n.size());
+        for (int i = 0; i < n.size(); i++) {
+            JsonNode e = n.get(i);
+            String text = e.isTextual() ? e.textValue() : e.isNumber() ? e.asText() : null;
+            if (text == null || text.length() > maxChars) {
+                violations.add(prefix + field + "[" + i + "]", "must be a string or a number of at most " + maxChars + " characters");
+                return null;
+            }
+            out.add(text);
+        }
+        return out;
+    }
+
+    /** The names of this object's fields, in order; at most {@code max}, null with a violation past it. */
+    public java.util.List<String> names(String at, int max) {
+        if (node.size() > max) {
+            violations.add(at, node.size() + " entries, more than " + max);
+            return null;
+        }
+        java.util.List<String> names = new java.util.ArrayList<>(node.size());
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** True when {@code field} holds an array (a bare list where an object may stand). */
+    public boolean isArray(String field) {
+        JsonNode n = node.get(field);
+        return n != null && n.isArray();
     }
 
     /** Names every field of the object that no reader asked for. */

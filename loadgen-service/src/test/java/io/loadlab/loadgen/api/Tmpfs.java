@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
  * A small tmpfs mounted for one test (needs root: {@code mount -t tmpfs -o size=...}), so a data dir can be
  * filled to its last byte or remounted read-only for real. Unmounted and removed on close.
  */
-final class Tmpfs implements AutoCloseable {
+public final class Tmpfs implements AutoCloseable {
 
     private final Path dir;
 
@@ -19,13 +19,13 @@ final class Tmpfs implements AutoCloseable {
         this.dir = dir;
     }
 
-    static Tmpfs mount(String size) throws IOException, InterruptedException {
+    public static Tmpfs mount(String size) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("loadgen-tmpfs");
         sh("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", dir.toString());
         return new Tmpfs(dir);
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 

@@ -1,0 +1,98 @@
+package io.loadlab.loadgen.api;
+
+import io.loadlab.loadgen.data.DataFile;
+import io.loadlab.loadgen.data.DataStore;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Data files for a request mix's values. {@code POST /data/{name}} rather than {@code PUT}: POST is what the token
+ * guards ({@link TokenFilter}: POST and DELETE fire or change things), and the name is in the path because the body
+ * is the file's raw bytes, as {@code curl --data-binary @ids.csv} sends them.
+ */
+@Path("/data")
+@Tag(name = "data")
+public class DataResource {
+
+    static final String CSV = "text/csv";
+
+    @Inject
+    DataStore store;
+
+    @Inject
+    ApiTokenPolicy policy;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Data files: uploaded ones, then loadgen.data.directory's")
+    @APIResponse(responseCode = "200", description = "name, bytes, modified and source (uploaded or directory) of each")
+    public List<DataFile> list() {
+        return store.list();
+    }
+
+    @POST
+    @Path("{name}")
+    @Consumes({CSV, MediaType.APPLICATION_OCTET_STREAM, MediaType.TEXT_PLAIN})
+    @Produces(MediaType.APPLICATION_JSON)
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "Uploads a data file (CSV, its first line the header), replacing an uploaded one of that name",
+            description = "The body is the file's bytes. Written atomically under <loadgen.data-dir>/data; kept across restarts.")
+    @APIResponse(responseCode = "201", description = "Kept: name, bytes, sha256, source")
+    @APIResponse(responseCode = "400", description = "Name not [A-Za-z0-9][A-Za-z0-9._-]{0,127}, or the upload broke off")
+    @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
+    @APIResponse(responseCode = "409", description = "A file of loadgen.data.directory has that name, or loadgen.data.max-files are kept")
+    @APIResponse(responseCode = "413", description = "Over loadgen.data.max-file-bytes")
+    @APIResponse(responseCode = "415", description = "Content-Type not text/csv, text/plain or application/octet-stream")
+    @APIResponse(responseCode = "503", description = "The data dir cannot take it (full, read-only); dataDir names it")
+    public Response upload(@PathParam("name") String name, InputStream body) {
+        DataFile kept = store.save(name, body);
+        return Response.created(URI.create("/data/" + name)).type(MediaType.APPLICATION_JSON_TYPE).entity(kept).build();
+    }
+
+    @GET
+    @Path("{name}")
+    @Produces({CSV, MediaType.APPLICATION_JSON})
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "A data file's bytes",
+            description = "Needs the token, as a spec's header values and bodies do to be read: ids and tokens in a data file are the same kind of secret.")
+    @APIResponse(responseCode = "200", description = "The file")
+    @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
+    @APIResponse(responseCode = "404", description = "No such file")
+    public Response get(@PathParam("name") String name, @jakarta.ws.rs.core.Context HttpHeaders headers) {
+        if (!policy.authorized(headers.getHeaderString(HttpHeaders.AUTHORIZATION))) {
+            throw new ApiException(401, "a data file's bytes need the bearer token (Authorization: Bearer <loadgen.api.token>)");
+        }
+        java.nio.file.Path p = store.path(name).orElseThrow(() -> new ApiException(404, "no data file '" + name + "'"));
+        return Response.ok(p.toFile(), CSV).build();
+    }
+
+    @DELETE
+    @Path("{name}")
+    @SecurityRequirement(name = "bearer")
+    @Operation(summary = "Deletes an uploaded data file")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
+    @APIResponse(responseCode = "404", description = "No such file")
+    @APIResponse(responseCode = "409", description = "A file of loadgen.data.directory: read-only")
+    public Response delete(@PathParam("name") String name) {
+        store.delete(name);
+        return Response.noContent().build();
+    }
+}
