@@ -36,6 +36,8 @@ public final class Nginx implements AutoCloseable {
     /** {@link #h2c} only: its two HTTP/2 ports (prior knowledge), the second closing after 50 requests; 0 otherwise. */
     private int h2cPort;
     private int goawayPort;
+    /** {@link #logging} only: it keeps an access log. */
+    private boolean logged;
 
     private Nginx(LocalProcess process, String host, int port, Path dir, List<Integer> tlsPorts) {
         this.process = process;
@@ -43,6 +45,40 @@ public final class Nginx implements AutoCloseable {
         this.port = port;
         this.dir = dir;
         this.tlsPorts = tlsPorts;
+    }
+
+    /**
+     * As {@link #start}, with two locations of their own ({@code /a/} and {@code = /b}, both answering {@code body})
+     * and an access log ({@link #accessLog}), a line per request as {@code connection request-number method uri}:
+     * nginx's own count per path and per connection, to hold a load generator's counts against.
+     */
+    public static Nginx logging(String body) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("loadlab-nginx");
+        int port = FreePorts.tcp();
+        String answer = "default_type application/json; return 200 '" + body.replace("'", "\\'") + "';";
+        String conf = Resources.text("nginx.conf").replace("@DIR@", dir.toString())
+                .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"))
+                .replace("  access_log off;", "  log_format requests '$connection $connection_requests $request_method "
+                        + "$request_uri';\n  access_log " + dir.resolve("access.log") + " requests;")
+                .replace("    location / {", "    location /a/ { " + answer + " }\n    location = /b { " + answer
+                        + " }\n    location / {");
+        Path file = dir.resolve("nginx.conf");
+        Files.writeString(file, conf, StandardCharsets.UTF_8);
+        Nginx nginx = launch(List.of(), "127.0.0.1", port, dir, file, List.of());
+        nginx.logged = true;
+        return nginx;
+    }
+
+    /**
+     * {@link #logging} only: the access log so far, a line per request ({@code connection request-number method uri};
+     * nginx writes each line when the request ends, unbuffered). The {@code /status} queries are in it too.
+     */
+    public List<String> accessLog() throws IOException {
+        if (!logged) {
+            throw new IllegalStateException("this nginx keeps no access log: start it with Nginx.logging");
+        }
+        Path log = dir.resolve("access.log");
+        return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
     }
 
     /**
@@ -258,7 +294,7 @@ public final class Nginx implements AutoCloseable {
     public void close() throws Exception {
         resume();
         process.close();
-        if (!tlsPorts.isEmpty()) { // its keys and log: nothing of a TLS test is left in /tmp
+        if (!tlsPorts.isEmpty() || logged) { // its keys and logs: nothing of a TLS test is left in /tmp
             TempDirs.remove(dir);
         }
     }

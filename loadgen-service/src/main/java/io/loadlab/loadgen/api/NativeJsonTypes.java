@@ -9,7 +9,9 @@ import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.controller.DistributedReport;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.data.DataFile;
 import io.loadlab.loadgen.distributed.AgentSummary;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.distributed.LatencyMicros;
 import io.loadlab.loadgen.experiment.CellResult;
 import io.loadlab.loadgen.experiment.CellStats;
@@ -31,8 +33,12 @@ import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpProtocol;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.http.RequestReport;
 import io.loadlab.loadgen.http.TlsReport;
 import io.loadlab.loadgen.http.TlsSpec;
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.ValueOrder;
+import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.report.Disturbance;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.resource.ResourceSpec;
@@ -64,6 +70,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         RunSeries.class, SeriesPoint.class, Disturbance.class,
         HttpRunSpec.class, HttpReport.class, HttpErrors.class, HttpProtocol.class, TlsSpec.class, TlsReport.class, H2Report.class,
+        RequestSpec.class, ValueSpec.class, ValueOrder.class, RequestReport.class, DataFile.class, MixFigures.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,

@@ -8,6 +8,7 @@ import io.loadlab.loadgen.distributed.AgentText;
 import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.IntervalBatch;
 import io.loadlab.loadgen.distributed.IntervalBounds;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.distributed.PhaseTotals;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
@@ -51,6 +52,8 @@ final class AgentTracker {
     private long next;
     private long lastAnswerNanos;
     private boolean complete;
+    /** The part's request mix, from its last batch; empty until then or without a mix. */
+    private MixFigures mix = MixFigures.NONE;
     private double saturation;
     private long latenessNanos;
     private String failure;
@@ -160,6 +163,9 @@ final class AgentTracker {
             fail("its part was cancelled on the agent, not by the controller (its lease expired?)");
         }
         complete = batch.complete();
+        if (complete) {
+            mix = MixFigures.delivered(batch); // an unreadable one fails this agent, as an unreadable interval does
+        }
         if (complete && !stopRequested && failure == null && previousEnd < runNanos - EARLY_END_NANOS) {
             fail("its part ended after " + Math.max(0, previousEnd) / 1_000_000 + " ms of " + runNanos / 1_000_000
                     + " ms");
@@ -196,7 +202,7 @@ final class AgentTracker {
 
     synchronized AgentDelivery delivery() {
         return new AgentDelivery(name, endpoint.address(), intervals, complete && failure == null, saturation,
-                latenessNanos, offset.errorNanos(), failure);
+                latenessNanos, offset.errorNanos(), failure, mix);
     }
 
     /** This agent's measured part so far, added into {@code into}. */

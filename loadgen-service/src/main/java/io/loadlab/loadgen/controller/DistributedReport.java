@@ -3,6 +3,7 @@ package io.loadlab.loadgen.controller;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.distributed.MergedReport;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
@@ -29,23 +30,36 @@ import java.util.Objects;
  * @param agents            one line per agent, in the order they were given their parts
  * @param partial           true when an agent failed or did not deliver its last interval
  * @param failure           which agents failed and why, null when none did
+ * @param mix               runs with a request mix only (absent otherwise): each name's figures merged exactly over
+ *                          the agents (counts summed, histograms added); without a per-second series, as the totals
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
                                 double requestsPerSecond, double requestedRate, long errors, Map<Counter, Long> counts,
                                 LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
-                                boolean partial, String failure) implements RunReport {
+                                boolean partial, String failure, MixFigures mix) implements RunReport {
+
+    /** A report without a request mix: what runs before it wrote. */
+    public DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
+                             double requestsPerSecond, double requestedRate, long errors, Map<Counter, Long> counts,
+                             LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
+                             boolean partial, String failure) {
+        this(runKind, requests, warmupRequests, durationSeconds, requestsPerSecond, requestedRate, errors, counts,
+                latencyMicros, histogramCount, agents, partial, failure, null);
+    }
 
     public DistributedReport {
         Objects.requireNonNull(runKind, "runKind");
         Objects.requireNonNull(latencyMicros, "latencyMicros");
         counts = Map.copyOf(counts);
         agents = List.copyOf(agents);
+        mix = mix == null || mix.isEmpty() ? null : mix; // absent from the JSON, as a local run's empty mix
     }
 
     static DistributedReport of(String runKind, double durationSeconds, double requestedRate, MergedReport m,
                                 long histogramCount) {
         return new DistributedReport(runKind, m.requests(), m.warmupRequests(), durationSeconds, m.requestsPerSecond(),
-                requestedRate, m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), m.failure());
+                requestedRate, m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), m.failure(),
+                m.mix());
     }
 }

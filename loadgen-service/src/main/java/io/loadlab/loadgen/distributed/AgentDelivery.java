@@ -17,14 +17,24 @@ import java.util.Objects;
  * @param startLatenessNanos how late the agent started against the start it was given, on its own clock
  * @param clockErrorNanos    the error bound of the controller's estimate of the agent's clock
  * @param failure            why the agent failed (died, stalled, refused), null when it did not
+ * @param mix                its part's request mix name by name, checked ({@link MixMerge#check}); {@link MixFigures#NONE} unless its
+ *                           last batch came with one
  */
 public record AgentDelivery(String name, String address, List<IntervalSample> intervals, boolean complete,
-                            double saturation, long startLatenessNanos, long clockErrorNanos, String failure) {
+                            double saturation, long startLatenessNanos, long clockErrorNanos, String failure,
+                            MixFigures mix) {
+
+    /** A delivery without a request mix. */
+    public AgentDelivery(String name, String address, List<IntervalSample> intervals, boolean complete,
+                         double saturation, long startLatenessNanos, long clockErrorNanos, String failure) {
+        this(name, address, intervals, complete, saturation, startLatenessNanos, clockErrorNanos, failure, null);
+    }
 
     public AgentDelivery {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(address, "address");
         intervals = List.copyOf(intervals);
+        mix = mix == null ? MixFigures.NONE : mix;
         for (int i = 1; i < intervals.size(); i++) {
             if (intervals.get(i).index() <= intervals.get(i - 1).index()) {
                 throw new IllegalArgumentException("agent " + name + ": interval " + intervals.get(i).index()

@@ -6,6 +6,8 @@ import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.IntervalSeries;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.TaskScheduler;
+import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.http.RequestReport;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.ActiveJobException;
 import io.loadlab.loadgen.run.LoadRun;
@@ -242,6 +244,12 @@ public final class AgentParts {
             return Math.max(process, loops);
         }
 
+        /** The finished run's request mix, name by name (an http report's; no other kind has one). */
+        private static List<RequestReport> mix(Optional<RunRecord> run) {
+            return run.map(RunRecord::report).filter(HttpReport.class::isInstance)
+                    .map(r -> ((HttpReport) r).mix()).orElse(List.of());
+        }
+
         synchronized IntervalBatch batch(long from) {
             Optional<RunRecord> run = runId == null ? Optional.empty() : runs.find(runId);
             String state = run.map(r -> r.state().json())
@@ -255,7 +263,7 @@ public final class AgentParts {
             boolean ended = run.map(r -> r.state().finished()).orElse(failure != null || stopped);
             boolean complete = !more && ended && (series == null || series.finished());
             return new IntervalBatch(state, got, complete, series == null ? 0 : series.dropped(), latenessNanos,
-                    saturation(), why);
+                    saturation(), why, complete ? mix(run) : List.of());
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.loadlab.loadgen.distributed;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.http.RequestReport;
 
 import java.util.List;
 
@@ -17,15 +19,25 @@ import java.util.List;
  * @param startLatenessNanos how late the run started against the start asked for (its clock); null before start
  * @param saturation         the agent's generator saturation so far, 0..1
  * @param failure            why the run failed on the agent, null when it did not
+ * @param mix                the part's request mix, name by name, from its report: only in a {@code complete} batch of
+ *                           a run with a mix (absent otherwise), for the controller's merge per name ({@link MixMerge})
  */
 public record IntervalBatch(String state, List<IntervalSample> intervals, boolean complete, long dropped,
-                            Long startLatenessNanos, double saturation, String failure) {
+                            Long startLatenessNanos, double saturation, String failure,
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RequestReport> mix) {
+
+    /** A batch without a mix: every batch but a mix run's last. */
+    public IntervalBatch(String state, List<IntervalSample> intervals, boolean complete, long dropped,
+                         Long startLatenessNanos, double saturation, String failure) {
+        this(state, intervals, complete, dropped, startLatenessNanos, saturation, failure, null);
+    }
 
     /** The most intervals one answer carries: 100 seconds, at most about 4 MiB. */
     public static final int MAX_INTERVALS = 100;
 
     public IntervalBatch {
         intervals = intervals == null ? List.of() : List.copyOf(intervals);
+        mix = mix == null ? List.of() : List.copyOf(mix);
         if (intervals.size() > MAX_INTERVALS) {
             throw new IllegalArgumentException("at most " + MAX_INTERVALS + " intervals per batch, had " + intervals.size());
         }

@@ -21,16 +21,18 @@ import java.util.Objects;
  * @param partial           true when an agent failed or had not delivered its last interval: the figures are
  *                          what was delivered up to then
  * @param failure           which agents failed and why, null when none did
+ * @param mix               a request mix's names merged over the agents ({@link MixMerge}), empty without a mix
  */
 public record MergedReport(long requests, long warmupRequests, double requestsPerSecond, long errors,
                            Map<Counter, Long> counts, LatencySummary latencyMicros, String histogram,
-                           List<AgentSummary> agents, boolean partial, String failure) {
+                           List<AgentSummary> agents, boolean partial, String failure, MixFigures mix) {
 
     public MergedReport {
         Objects.requireNonNull(latencyMicros, "latencyMicros");
         Objects.requireNonNull(histogram, "histogram");
         counts = Map.copyOf(counts);
         agents = List.copyOf(agents);
+        mix = mix == null ? MixFigures.NONE : mix;
         if (agents.isEmpty()) {
             throw new IllegalArgumentException("a distributed report needs at least one agent");
         }

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.distributed;
 
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.IntervalSample;
+import io.loadlab.loadgen.http.RequestReport;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.LatencySummary;
 
@@ -47,6 +48,7 @@ public final class MergedReportBuilder {
         StringJoiner failures = new StringJoiner("; ");
         boolean partial = false;
         double longestSeconds = 0;
+        List<List<RequestReport>> mixes = new ArrayList<>();
         for (AgentDelivery d : deliveries) {
             PhaseSums own = IntervalMerge.total(d.intervals());
             warmup.add(own.warmup());
@@ -61,12 +63,13 @@ public final class MergedReportBuilder {
                 failures.add("agent " + d.name() + " (" + d.address() + ") failed: " + d.failure());
             }
             partial |= d.failure() != null || !d.complete();
+            mixes.add(d.mix().names());
         }
         long requests = measured.count(requestsCounter);
         return new MergedReport(requests, warmup.count(requestsCounter),
                 longestSeconds > 0 ? requests / longestSeconds : 0, measured.errors(), measured.counts(),
                 LatencySummary.ofNanos(measured.latency()), HistogramCodec.encode(measured.latency()), agents,
-                partial, failures.length() == 0 ? null : failures.toString());
+                partial, failures.length() == 0 ? null : failures.toString(), new MixFigures(MixMerge.merge(mixes, longestSeconds)));
     }
 
     /** The part of the measured window the agent's intervals cover, in seconds. */

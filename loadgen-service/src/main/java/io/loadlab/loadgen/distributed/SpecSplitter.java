@@ -3,6 +3,7 @@ package io.loadlab.loadgen.distributed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.engine.RateSchedule;
+import io.loadlab.loadgen.mix.SeedStreams;
 import io.loadlab.loadgen.run.Bitrate;
 
 import java.math.BigDecimal;
@@ -16,10 +17,19 @@ import java.util.List;
  * {@code bitrate} evenly; every other field is copied, {@code agents} dropped. Each part is then an ordinary
  * local spec that the agent validates against its own limits like any user's. Works on the JSON rather than
  * on a kind's record so that one splitter serves every kind.
+ * <p>
+ * A spec that draws (a request mix, values or a seed) gives agent {@code k} the seed
+ * {@link SeedStreams#agentSeed}{@code (seed, k)}: with the same seed each agent would send the same sequence on its
+ * connections, agent for agent. Sequential values are each agent's own pass: agents share no counter. Values from
+ * a data file are refused ({@code values.X.file}): an agent has neither the controller's uploads nor, surely, its
+ * allowlisted directory, and copying up to {@link io.loadlab.loadgen.mix.ValueSpec#MAX_VALUES} values of 8 KiB into
+ * each part is no request to send; a {@code list} or a {@code range} travels with the spec.
  */
 public final class SpecSplitter {
 
     public static final String AGENTS = "agents";
+    private static final String SEED = "seed";
+    private static final String VALUES = "values";
 
     private SpecSplitter() {
     }
@@ -37,6 +47,7 @@ public final class SpecSplitter {
         int[] threads = ints(spec, "threads", agents);
         BigDecimal[] rates = rates(spec, connections, agents);
         String[] bitrates = bitrates(spec, agents);
+        long[] seeds = seeds(spec, agents);
         List<ObjectNode> parts = new ArrayList<>(agents);
         for (int i = 0; i < agents; i++) {
             ObjectNode part = spec.deepCopy();
@@ -52,6 +63,9 @@ public final class SpecSplitter {
             }
             if (bitrates != null) {
                 part.put("bitrate", bitrates[i]);
+            }
+            if (seeds != null) {
+                part.put(SEED, seeds[i]);
             }
             parts.add(part);
         }
@@ -108,6 +122,33 @@ public final class SpecSplitter {
             out[i] = parts[i].stripTrailingZeros().toPlainString();
         }
         return out;
+    }
+
+    /** Each agent's seed, or null for a spec that draws nothing (every kind but an http mix or values). */
+    private static long[] seeds(ObjectNode spec, int agents) {
+        JsonNode values = spec.get(VALUES);
+        if (values != null && values.isObject()) {
+            values.fields().forEachRemaining(v -> {
+                JsonNode file = v.getValue().get("file");
+                if (file != null && !file.isNull()) {
+                    throw new UnsplittableSpecException(VALUES + "." + v.getKey() + ".file", "agents have no data files: "
+                            + "give the values as a list or a range, or run on one loadgen");
+                }
+            });
+        }
+        JsonNode seed = spec.get(SEED);
+        if ((seed == null || seed.isNull()) && !spec.has("requests") && !spec.has(VALUES)) {
+            return null;
+        }
+        if (seed != null && !seed.isNull() && !(seed.isIntegralNumber() && seed.canConvertToLong())) {
+            throw new UnsplittableSpecException(SEED, "must be an integer");
+        }
+        long base = seed == null || seed.isNull() ? 0 : seed.longValue();
+        long[] seeds = new long[agents];
+        for (int i = 0; i < agents; i++) {
+            seeds[i] = SeedStreams.agentSeed(base, i);
+        }
+        return seeds;
     }
 
     private static int[] ones(int n) {

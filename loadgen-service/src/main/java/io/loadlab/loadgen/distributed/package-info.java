@@ -17,6 +17,10 @@
  *     an average of percentiles) and {@link io.loadlab.loadgen.distributed.MergedReportBuilder} builds the
  *     merged report with one {@link io.loadlab.loadgen.distributed.AgentSummary} per agent, partial and naming
  *     the agent when one failed.</li>
+ * <li>A request mix (issue 32): each agent's part draws from its own seed
+ *     ({@code SeedStreams.agentSeed}, set by the splitter); the part's report's {@code mix} comes with its last
+ *     interval batch, and {@link io.loadlab.loadgen.distributed.MixMerge} merges it name by name as the totals are
+ *     (counts summed, histograms added) into a {@link io.loadlab.loadgen.distributed.MixFigures}.</li>
  * <li>{@link io.loadlab.loadgen.distributed.AgentLease} is the agent's dead-man switch: a run whose controller
  *     stopped calling stops by itself.</li>
  * <li>{@link io.loadlab.loadgen.distributed.AgentClient} makes the controller's calls (JDK HTTP client, bearer
@@ -27,8 +31,9 @@
  * </ul>
  *
  * <h2>Dependencies</h2>
- * The JDK, HdrHistogram, Jackson (the wire's JSON), the engine and report packages and run's
- * {@code Bitrate} (the one spec field with its own syntax). No Quarkus, Vert.x or
+ * The JDK, HdrHistogram, Jackson (the wire's JSON), the engine and report packages, run's
+ * {@code Bitrate} (the one spec field with its own syntax), mix's names and seeds, and the http kind's report records
+ * ({@code HttpReport}, {@code RequestReport}, {@code HttpErrors}: a mix is the one figure only that kind has). No Quarkus, Vert.x or
  * Netty type (but {@code AgentJsonTypes}, a native-image registration): the REST resources and beans that wire this
  * in live in the API and run packages.
  *

@@ -87,7 +87,8 @@ final class CellRunner {
 
     /**
      * The run a cell of {@code v} on {@code t} speaking {@code p} is: to the target's url, or its tlsUrl for an entry
-     * over TLS; with the entry's protocol, streams and TLS, and its keep-alive where it sets one.
+     * over TLS; with the entry's protocol, streams and TLS, and its keep-alive where it sets one; with the variant's
+     * mix, values and seed when it has them (the cell's figures are then the run's totals, over every name).
      *
      * @throws io.loadlab.loadgen.run.InvalidSpecException when the request is not one a run can make
      */
@@ -97,7 +98,8 @@ final class CellRunner {
         boolean keepAlive = p.keepAlive(v);
         if (v.carriesRequest()) {
             return new HttpRunSpec(v.request(base), v.method(), v.headers(), v.body(), v.connections(), v.threads(),
-                    duration, warmup, v.rate(), keepAlive, timeout, p.wire(), p.streams(), p.secure() ? p.tls() : null);
+                    duration, warmup, v.rate(), keepAlive, timeout, p.wire(), p.streams(), p.secure() ? p.tls() : null,
+                    v.requests(), v.values(), v.seed() == null ? 0 : v.seed());
         }
         return new HttpRunSpec(base, "POST", Map.of("Content-Type", "application/json"),
                 "{\"number\":" + v.number() + "}", v.connections(), v.threads(), duration, warmup, v.rate(),

@@ -2,15 +2,21 @@ package io.loadlab.loadgen.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.ValueSpec;
+
 import java.net.URI;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * One way of loading a target: what is asked and how the load is applied. The request is either our target's
  * ({@code number}: {@code POST {"number":N}} to the target's url) or any request, as an http run spec carries it
  * ({@code method}, {@code path} resolved against the target's url or an absolute {@code url}, {@code headers},
- * {@code body}).
+ * {@code body}), or a request mix as an http run spec carries it ({@code requests}, {@code values}, {@code seed}): each
+ * cell's run sends the mix, and is judged on the run's totals.
  *
  * @param number      items per answer ({@code {"number":N}}), about 88 bytes each; 0 when the variant carries a request
  * @param connections concurrent connections
@@ -23,13 +29,27 @@ import java.util.Map;
  * @param url         an absolute http:// URL, the same for every target
  * @param headers     extra request headers
  * @param body        the request body, UTF-8
+ * @param requests    a request mix, as an http run's {@code requests}; null for none. Entries' paths replace the path
+ *                    of the target's url (or of the variant's {@code path}/{@code url}); the variant's headers apply to
+ *                    every entry
+ * @param values      the {@code ${name}} placeholders' values, as an http run's {@code values}; null for none
+ * @param seed        the run's seed for choosing entries and random values; null: 0, as a run without one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Variant(int number, int connections, int threads, boolean keepAlive, double rate, String name,
-                      String method, String path, URI url, Map<String, String> headers, String body) {
+                      String method, String path, URI url, Map<String, String> headers, String body,
+                      List<RequestSpec> requests, Map<String, ValueSpec> values, Long seed) {
 
     public Variant {
         headers = headers == null || headers.isEmpty() ? null : Map.copyOf(headers);
+        requests = requests == null || requests.isEmpty() ? null : List.copyOf(requests);
+        values = values == null || values.isEmpty() ? null : Map.copyOf(values);
+    }
+
+    /** A variant of one request, ours or its own: no mix. */
+    public Variant(int number, int connections, int threads, boolean keepAlive, double rate, String name,
+                   String method, String path, URI url, Map<String, String> headers, String body) {
+        this(number, connections, threads, keepAlive, rate, name, method, path, url, headers, body, null, null, null);
     }
 
     /** Our target's request, {@code {"number":N}}. */
@@ -37,19 +57,25 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
         this(number, connections, threads, keepAlive, rate, null, null, null, null, null, null);
     }
 
-    /** True when the variant carries its own request rather than our target's {@code number}. */
+    /** True when the variant carries its own request (or mix) rather than our target's {@code number}. */
     public boolean carriesRequest() {
-        return path != null || url != null;
+        return path != null || url != null || requests != null;
+    }
+
+    /** True when the variant carries a request mix. */
+    public boolean hasMix() {
+        return requests != null;
     }
 
     /**
      * Where the request goes on a target at {@code base}: the absolute {@code url}, or {@code path} resolved against
-     * {@code base} ({@code /index.html} against {@code http://h:8080/test/testApi} is {@code http://h:8080/index.html}).
+     * {@code base} ({@code /index.html} against {@code http://h:8080/test/testApi} is {@code http://h:8080/index.html}),
+     * or, for a mix that gives neither, {@code base} itself (its entries' paths replace the path).
      *
      * @throws IllegalArgumentException when the path is not a valid URI reference
      */
     public URI request(URI base) {
-        return url != null ? url : base.resolve(path);
+        return url != null ? url : path != null ? base.resolve(path) : base;
     }
 
     /** The longest request path a label shows. */
@@ -57,14 +83,18 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
 
     /**
      * Short and stable, used in tables and as a metric label: the name, else {@code n=10 c=50},
-     * {@code n=391 c=50 close r=300}, or for a request {@code GET /index.html c=16} (path or url cut to 40 characters).
+     * {@code n=391 c=50 close r=300}, for a request {@code GET /index.html c=16} (path or url cut to 40 characters),
+     * or for a mix {@code mix get-item+add-to-cart c=16} (its names, cut to 40 characters).
      */
     public String label() {
         if (name != null) {
             return name;
         }
         StringBuilder s = new StringBuilder();
-        if (carriesRequest()) {
+        if (hasMix()) {
+            String names = requests.stream().map(RequestSpec::name).collect(Collectors.joining("+"));
+            s.append("mix ").append(names.length() > LABEL_PATH ? names.substring(0, LABEL_PATH) : names);
+        } else if (carriesRequest()) {
             String where = path != null ? path : url.toString();
             s.append(method == null ? "GET" : method.toUpperCase(Locale.ROOT)).append(' ')
                     .append(where.length() > LABEL_PATH ? where.substring(0, LABEL_PATH) : where);
@@ -82,6 +112,7 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
     }
 
     public Variant atRate(double r) {
-        return new Variant(number, connections, threads, keepAlive, r, name, method, path, url, headers, body);
+        return new Variant(number, connections, threads, keepAlive, r, name, method, path, url, headers, body, requests,
+                values, seed);
     }
 }

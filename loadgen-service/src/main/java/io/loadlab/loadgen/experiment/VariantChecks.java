@@ -13,9 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A variant's request, checked as the run each of its cells would be: {@code number} or a request ({@code path} or
- * {@code url}), never both; the request built as an {@link HttpRunSpec} for every target and its faults named under
- * the variant ({@code variants[1].method}); and every label unique, since a table row and a metric label are keyed by it.
+ * A variant's request, checked as the run each of its cells would be: {@code number} or a request ({@code path},
+ * {@code url} or a {@code requests} mix), never both; the request built as an {@link HttpRunSpec} for every target and
+ * its faults named under the variant ({@code variants[1].method}, {@code variants[1].requests[0].weight}); and every
+ * label unique, since a table row and a metric label are keyed by it.
  */
 final class VariantChecks {
 
@@ -39,10 +40,12 @@ final class VariantChecks {
             if (x.carriesRequest()) {
                 request(v, targets, x, at);
             } else {
-                v.check(x.number() >= 1, at + "number", "must be at least 1, or give the variant a request (path or url)");
+                v.check(x.number() >= 1, at + "number", "must be at least 1, or give the variant a request (path, url or requests)");
                 v.check(x.method() == null && x.headers() == null && x.body() == null, at + "method",
-                        "method, headers and body belong to a request of the variant's own: give a path or url, or leave "
-                                + "them out for our target's number");
+                        "method, headers and body belong to a request of the variant's own: give a path, url or requests, "
+                                + "or leave them out for our target's number");
+                v.check(x.values() == null && x.seed() == null, at + "values",
+                        "values and seed belong to a request mix: give requests, or leave them out for our target's number");
             }
             Integer before = labels.putIfAbsent(x.label(), i);
             if (before != null && clashes++ == 0) {
@@ -57,11 +60,12 @@ final class VariantChecks {
     }
 
     private static void request(Violations v, List<ExperimentTarget> targets, Variant x, String at) {
-        v.check(x.number() == 0, at + "number", "give number (our target's request) or a request (path or url), not both");
+        v.check(x.number() == 0, at + "number", "give number (our target's request) or a request (path, url or requests), not both");
+        v.check(!x.hasMix() || x.method() == null, at + "method", "is given per request in a mix (requests[].method)");
         if (!v.check(x.path() == null || x.url() == null, at + "path", "give path or url, not both")) {
             return;
         }
-        String where = x.path() != null ? "path" : "url";
+        String where = x.path() != null ? "path" : x.url() != null ? "url" : "requests";
         if (x.path() != null && !v.check(!x.path().isEmpty() && x.path().length() <= MAX_PATH, at + "path",
                 "must be 1 to " + MAX_PATH + " characters")) {
             return;

@@ -27,6 +27,10 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     private final int index;
     private final ResponseParser parser = new ResponseParser();
     private final ChannelFutureListener onConnect = this::onConnect;
+    /** The way through the run's mix; null for the one-request form, which writes {@link RequestTemplate}'s view. */
+    private final MixCursor mix;
+    /** The mix's entry of the request begun. */
+    private int entry;
     private ByteBuf request;
     private State state = State.DOWN;
     private Channel channel;
@@ -48,6 +52,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
         this.loop = loop;
         this.index = index;
         this.request = loop.template().view();
+        this.mix = loop.cursor(index);
     }
 
     @Override
@@ -85,7 +90,12 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     @Override
     public void begin(long intendedNanos) {
         this.intendedNanos = intendedNanos;
-        this.phase = loop.phaseOf(intendedNanos);
+        if (mix == null) {
+            this.phase = loop.phaseOf(intendedNanos);
+        } else {
+            entry = mix.next();
+            this.phase = loop.phaseOf(intendedNanos, entry);
+        }
         requestPending = true;
         if (state == State.IDLE) {
             write();
@@ -170,12 +180,17 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     }
 
     private void write() {
-        if (request.isReadable()) {
-            request = loop.template().view(); // the previous write is still queued: never rewind bytes in use
+        if (mix != null) {
+            request = mix.message(entry);
+            parser.expect(mix.head(entry));
         } else {
-            request.readerIndex(0);
+            if (request.isReadable()) {
+                request = loop.template().view(); // the previous write is still queued: never rewind bytes in use
+            } else {
+                request.readerIndex(0);
+            }
+            parser.expect(loop.template().head());
         }
-        parser.expect(loop.template().head());
         state = State.BUSY;
         sentNanos = loop.now();
         PhaseStats stats = phase;

@@ -31,21 +31,22 @@ final class H2Request implements AutoCloseable {
     }
 
     static H2Request of(HttpRunSpec spec) {
+        return of(spec, spec.method(), MixEntry.urlPath(spec.target()), spec.headers(), spec.body());
+    }
+
+    /** A request of the run's target: one entry of a mix without placeholders, or the run's one request. */
+    static H2Request of(HttpRunSpec spec, String method, String path, Map<String, String> headers, String text) {
         URI target = spec.target();
-        byte[] body = spec.body() == null ? new byte[0] : spec.body().getBytes(StandardCharsets.UTF_8);
-        String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
-        if (target.getRawQuery() != null) {
-            path = path + "?" + target.getRawQuery();
-        }
+        byte[] body = text == null ? new byte[0] : text.getBytes(StandardCharsets.UTF_8);
         Http2Headers h = new DefaultHttp2Headers()
-                .method(spec.method())
+                .method(method)
                 .scheme(spec.secure() ? "https" : "http")
                 .authority(RequestTemplate.hostHeader(target))
                 .path(path);
         boolean typed = false;
-        for (Map.Entry<String, String> e : spec.headers().entrySet()) {
+        for (Map.Entry<String, String> e : headers.entrySet()) {
             String name = e.getKey().toLowerCase(Locale.ROOT); // HTTP/2 field names are lowercase
-            if (!DROPPED.contains(name) && !(name.equals("te") && !e.getValue().equalsIgnoreCase("trailers"))) {
+            if (sent(name, e.getValue())) {
                 h.add(name, e.getValue());
                 typed |= name.equals("content-type");
             }
@@ -53,11 +54,16 @@ final class H2Request implements AutoCloseable {
         if (body.length > 0 && !typed) {
             h.add("content-type", "application/json"); // as RequestTemplate: every target here speaks JSON
         }
-        if (body.length > 0 || Set.of("POST", "PUT", "PATCH").contains(spec.method())) {
+        if (body.length > 0 || Set.of("POST", "PUT", "PATCH").contains(method)) {
             h.add("content-length", Integer.toString(body.length));
         }
         ByteBuf direct = body.length == 0 ? null : Unpooled.directBuffer(body.length).writeBytes(body);
         return new H2Request(h, direct);
+    }
+
+    /** A field HTTP/2 may carry ({@code name} lowercase): not connection-specific, {@code te} only as "trailers". */
+    static boolean sent(String name, String value) {
+        return !DROPPED.contains(name) && !(name.equals("te") && !value.equalsIgnoreCase("trailers"));
     }
 
     /** The request's header block; shared: never modify it. */

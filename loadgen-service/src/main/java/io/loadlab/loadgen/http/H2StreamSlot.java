@@ -3,6 +3,7 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http2.Http2Headers;
 
 /**
  * One of an {@link H2Connection}'s {@code streams} places for a request: at most one stream of it in flight.
@@ -31,19 +32,28 @@ final class H2StreamSlot implements RequestSlot {
     private long begunNanos;
     private long sentNanos;
     private PhaseStats phase;
+    /** The way through the run's mix; null for the one-request form. */
+    private final MixCursor mix;
+    private int entry;
 
     H2StreamSlot(LoopDriver loop, H2Connection connection, int index, boolean first) {
         this.loop = loop;
         this.connection = connection;
         this.index = index;
         this.first = first;
-        this.body = loop.h2Request().hasBody() ? loop.h2Request().bodyView() : null;
+        this.mix = loop.cursor(index);
+        this.body = mix == null && loop.h2Request().hasBody() ? loop.h2Request().bodyView() : null;
     }
 
     @Override
     public void begin(long intendedNanos) {
         this.intendedNanos = intendedNanos;
-        this.phase = loop.phaseOf(intendedNanos);
+        if (mix == null) {
+            this.phase = loop.phaseOf(intendedNanos);
+        } else {
+            entry = mix.next();
+            this.phase = loop.phaseOf(intendedNanos, entry);
+        }
         this.begunNanos = loop.now();
         requestPending = true;
         connection.submit(this);
@@ -73,9 +83,14 @@ final class H2StreamSlot implements RequestSlot {
             }
             data = body;
         }
+        Http2Headers headers = loop.h2Request() == null ? null : loop.h2Request().headers();
+        if (mix != null) {
+            headers = mix.headers(entry);
+            data = mix.body(entry);
+        }
         sentNanos = loop.now();
         status = 0;
-        int id = on.send(this, loop.h2Request().headers(), data);
+        int id = on.send(this, headers, data);
         if (id < 0) {
             fail(Counter.READ_WRITE_ERRORS, sentNanos); // the codec refused the stream: counted, never lost
             return;

@@ -3,9 +3,14 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.MeasuredSeries;
 import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunSeries;
+import org.HdrHistogram.Histogram;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** Turns a run's merged stats into its {@link HttpReport}. */
@@ -27,10 +32,7 @@ final class HttpReports {
     static HttpReport of(HttpRunSpec spec, RunStats stats, long measuredNanos, ConnectionCounts connections, TlsTally tls) {
         double seconds = measuredNanos / 1e9;
         long requests = stats.measured(Counter.COMPLETED);
-        HttpErrors errors = new HttpErrors(stats.measured(Counter.CONNECT_ERRORS), stats.measured(Counter.TIMEOUTS),
-                stats.measured(Counter.READ_WRITE_ERRORS), stats.measured(Counter.STATUS_3XX), stats.measured(Counter.STATUS_4XX),
-                stats.measured(Counter.STATUS_5XX), stats.measured(Counter.TLS_ERRORS), stats.measured(Counter.STREAM_RESETS),
-                stats.measured(Counter.GOAWAY_ERRORS));
+        HttpErrors errors = errors(stats);
         HttpReport report = new HttpReport(requests, seconds, perSecond(requests, seconds),
                 stats.measured(Counter.BYTES_RECEIVED), stats.measured(Counter.BYTES_SENT), errors,
                 LatencySummary.ofNanos(stats.latency()),
@@ -64,20 +66,35 @@ final class HttpReports {
 
     /**
      * Each named request's figures, in the spec's order, from the run's stats of that name ({@code byName.get(i)} for
-     * {@code spec.mix().get(i)}), sampled after the last loop stopped.
+     * {@code spec.mix().get(i)}), sampled after the last loop stopped and its intervals finished. Each is counted as
+     * the totals are, so the names add up to them.
      */
-    static java.util.List<RequestReport> mix(HttpRunSpec spec, java.util.List<RunStats> byName, long measuredNanos) {
+    static List<RequestReport> mix(HttpRunSpec spec, List<RunStats> byName, long measuredNanos) {
+        if (byName.size() != spec.mix().size()) {
+            throw new IllegalArgumentException(byName.size() + " stats for " + spec.mix().size() + " names");
+        }
         double seconds = measuredNanos / 1e9;
-        java.util.List<RequestReport> named = new java.util.ArrayList<>();
+        List<RequestReport> named = new ArrayList<>(byName.size());
         for (int i = 0; i < byName.size(); i++) {
             RunStats s = byName.get(i);
-            io.loadlab.loadgen.mix.RequestSpec r = spec.mix().get(i);
+            RequestSpec r = spec.mix().get(i);
             long requests = s.measured(Counter.COMPLETED);
+            Histogram latency = s.latency();
             named.add(new RequestReport(r.name(), r.weight(), requests, perSecond(requests, seconds),
                     s.measured(Counter.SENT), s.warmup(Counter.COMPLETED), s.measured(Counter.BYTES_RECEIVED),
-                    s.measured(Counter.BYTES_SENT), null, LatencySummary.ofNanos(s.latency()), null, null));
+                    s.measured(Counter.BYTES_SENT), errors(s), LatencySummary.ofNanos(latency),
+                    latency.getTotalCount() == 0 ? null : HistogramCodec.encode(latency),
+                    MeasuredSeries.of(s.intervals(), spec.warmup().toNanos(), measuredNanos, Counter.COMPLETED, false)));
         }
         return named;
+    }
+
+    /** The measured part's errors by cause, as wrk splits them. */
+    private static HttpErrors errors(RunStats stats) {
+        return new HttpErrors(stats.measured(Counter.CONNECT_ERRORS), stats.measured(Counter.TIMEOUTS),
+                stats.measured(Counter.READ_WRITE_ERRORS), stats.measured(Counter.STATUS_3XX),
+                stats.measured(Counter.STATUS_4XX), stats.measured(Counter.STATUS_5XX), stats.measured(Counter.TLS_ERRORS),
+                stats.measured(Counter.STREAM_RESETS), stats.measured(Counter.GOAWAY_ERRORS));
     }
 
     private static double perSecond(long count, double seconds) {

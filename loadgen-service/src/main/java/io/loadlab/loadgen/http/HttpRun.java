@@ -2,6 +2,8 @@ package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.GcPauses;
+import io.loadlab.loadgen.engine.IntervalSeries;
+import io.loadlab.loadgen.engine.IntervalTicker;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.PhaseStats;
 import io.loadlab.loadgen.engine.RateSchedule;
@@ -44,23 +46,37 @@ public final class HttpRun extends RunningLoad {
     private final H2Request h2Request;
     private final List<LoopDriver> loops = new ArrayList<>();
     private final RunStats stats;
+    /** A mix's run stats by entry, in the spec's order; empty for a run without named requests. */
+    private final List<RunStats> byName = new ArrayList<>();
+    private final List<IntervalTicker> nameTickers = new ArrayList<>();
+    /** The requests compiled, when the spec has a mix or values; null for the one-request form. */
+    private final RequestMix mix;
     private final InetSocketAddress address;
     private final AtomicInteger running;
     private final GeneratorWatch watch;
     private final DisturbanceLimits limits;
 
     private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix,
-                    DisturbanceLimits limits) {
+                    DisturbanceLimits limits, RequestMix mix) {
         super(clock);
         this.limits = limits;
         this.spec = spec;
         this.address = address;
+        this.mix = mix;
         this.transport = Transport.create(spec.threads(), threadPrefix);
         this.template = RequestTemplate.of(spec);
         this.h2Request = spec.protocol().http2() ? H2Request.of(spec) : null;
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
         RunContext context = new RunContext(spec, clock, timeline, template, transport, address, ClientTls.of(spec),
-                h2Request);
+                h2Request, mix);
+        int names = spec.hasMix() ? spec.mix().size() : 0;
+        List<List<PhaseStats>> warmupByName = new ArrayList<>();
+        List<List<PhaseStats>> measuredByName = new ArrayList<>();
+        for (int i = 0; i < names; i++) {
+            warmupByName.add(new ArrayList<>());
+            measuredByName.add(new ArrayList<>());
+        }
+        int slotBase = 0;
         List<PhaseStats> warmup = new ArrayList<>();
         List<PhaseStats> measured = new ArrayList<>();
         List<TaskScheduler> eventLoops = new ArrayList<>();
@@ -73,10 +89,21 @@ public final class HttpRun extends RunningLoad {
             PhaseStats m = new PhaseStats(spec.openModel(), !spec.keepAlive(), spec.secure());
             warmup.add(w);
             measured.add(m);
+            PhaseStats[][] children = names == 0 ? null : new PhaseStats[2][names];
+            for (int i = 0; i < names; i++) { // only for a named mix: the one-request form pays nothing
+                children[0][i] = w.child();
+                children[1][i] = m.child();
+                warmupByName.get(i).add(children[0][i]);
+                measuredByName.get(i).add(children[1][i]);
+            }
             EventLoop loop = transport.group().next();
             eventLoops.add(TaskScheduler.on(loop));
             loops.add(new LoopDriver(loop, context, connections, loopOpenable, shortOf, w, m, schedule(t, connections),
-                    this::loopFinished));
+                    this::loopFinished, slotBase, children));
+            slotBase += connections * spec.streams();
+        }
+        for (int i = 0; i < names; i++) {
+            byName.add(new RunStats(warmupByName.get(i), measuredByName.get(i), clock, PROGRESS_INTERVAL_NANOS));
         }
         this.watch = GeneratorWatch.start(eventLoops, clock, timeline, new GcPauses());
         this.running = new AtomicInteger(loops.size());
@@ -85,9 +112,15 @@ public final class HttpRun extends RunningLoad {
 
     /** Starts a run; returns at once. */
     static HttpRun start(HttpRunSpec spec, NanoClock clock, TaskScheduler intervals, InetSocketAddress address,
-                         String threadPrefix, DisturbanceLimits limits) {
-        HttpRun run = new HttpRun(spec, clock, address, threadPrefix, limits);
+                         String threadPrefix, DisturbanceLimits limits, RequestMix mix) {
+        HttpRun run = new HttpRun(spec, clock, address, threadPrefix, limits, mix);
         run.startIntervals(run.stats, intervals);
+        if (intervals != null) { // each name's own one-second series, on the same ticks as the run's
+            for (RunStats named : run.byName) {
+                run.nameTickers.add(IntervalTicker.start(named, clock, intervals, run.timeline.startNanos(),
+                        IntervalSeries.DEFAULT_CAPACITY));
+            }
+        }
         for (LoopDriver loop : run.loops) {
             loop.execute(loop::start);
         }
@@ -155,6 +188,7 @@ public final class HttpRun extends RunningLoad {
     protected RunOutcome outcome(String failure) {
         HttpReport report;
         String histogram;
+        nameTickers.forEach(IntervalTicker::stop); // closes each name's last interval, as the run's own was
         ConnectionCounts connections = new ConnectionCounts(0, 0, 0, null);
         for (LoopDriver loop : loops) {
             connections = connections.plus(loop.connections());
@@ -172,12 +206,19 @@ public final class HttpRun extends RunningLoad {
                 }
                 report = report.withProtocol(report.tls(), H2Stats.report(spec.streams(), h2));
             }
+            if (!byName.isEmpty()) {
+                byName.forEach(RunStats::sample);
+                report = report.withMix(HttpReports.mix(spec, byName, measuredNanos));
+            }
             histogram = stats.latency().getTotalCount() == 0 ? null : HistogramCodec.encode(stats.latency());
         }
         if (failure == null) {
             template.close();
             if (h2Request != null) {
                 h2Request.close();
+            }
+            if (mix != null) {
+                mix.close();
             }
         }
         if (!spec.keepAlive()) {

@@ -13,7 +13,12 @@ import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.run.IntervalScheduler;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import io.loadlab.loadgen.mix.DataFiles;
+import io.loadlab.loadgen.mix.ValueTables;
+import io.loadlab.loadgen.run.InvalidSpecException;
+import java.util.Optional;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -31,9 +36,19 @@ public class HttpRunDriver implements RunDriver {
     private final AddressPolicy policy;
     private final TaskScheduler intervals;
     private final DisturbanceLimits limits;
+    private final DataFiles dataFiles;
     private final AtomicLong runs = new AtomicLong();
 
+    /**
+     * @param dataFiles the data files a spec's values may name; until the {@code data} package provides the bean,
+     *                  none (a spec naming a file is refused by {@link ValueTables#resolve})
+     */
     @Inject
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, GeneratorConfig generator,
+                         Instance<DataFiles> dataFiles) {
+        this(clock, policy, intervals, generator.limits(), dataFiles.isResolvable() ? dataFiles.get() : NO_FILES);
+    }
+
     public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, GeneratorConfig generator) {
         this(clock, policy, intervals, generator.limits());
     }
@@ -44,11 +59,19 @@ public class HttpRunDriver implements RunDriver {
     }
 
     public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, DisturbanceLimits limits) {
+        this(clock, policy, intervals, limits, NO_FILES);
+    }
+
+    public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, DisturbanceLimits limits,
+                         DataFiles dataFiles) {
+        this.dataFiles = dataFiles;
         this.clock = clock;
         this.intervals = intervals;
         this.policy = policy;
         this.limits = limits;
     }
+
+    private static final DataFiles NO_FILES = name -> Optional.empty();
 
     @Override
     public String kind() {
@@ -70,10 +93,14 @@ public class HttpRunDriver implements RunDriver {
         try {
             InetAddress resolved = policy.resolveAndAdmit(http.target().getHost());
             InetSocketAddress address = new InetSocketAddress(resolved, port);
+            RequestMix mix = http.templated() ? RequestMix.compile(http, ValueTables.resolve(http.values(), dataFiles))
+                    : null; // the one-request form: RequestTemplate's bytes, as ever
             return HttpRun.start(http, clock, intervals, address, "loadgen-http-" + runs.incrementAndGet(),
-                    limits);
+                    limits, mix);
         } catch (UnknownHostException e) {
             return failed(http, "cannot resolve " + http.target().getHost());
+        } catch (InvalidSpecException e) {
+            return failed(http, "invalid values: " + e.getMessage());
         } catch (AddressRefusedException e) {
             return failed(http, e.getMessage());
         } catch (RuntimeException e) {

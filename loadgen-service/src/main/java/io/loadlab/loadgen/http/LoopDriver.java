@@ -39,6 +39,11 @@ final class LoopDriver {
     private final RunContext run;
     private final PhaseStats warmup;
     private final PhaseStats measured;
+    /** A mix's stats by entry (children of warmup and measured); null for a run without named requests. */
+    private final PhaseStats[] warmupByName;
+    private final PhaseStats[] measuredByName;
+    /** The first of this loop's slots numbered across the run's loops: it keys each slot's seeded stream. */
+    private final int slotBase;
     private final RateSchedule schedule;
     private final Runnable onFinished;
     private final RequestSlot[] slots;
@@ -76,13 +81,18 @@ final class LoopDriver {
      * @param shortOf    why not all connections may be opened; null when they may
      * @param schedule   intended send times (open model), null for the closed model
      * @param onFinished called once, on this loop, when every connection is closed
+     * @param slotBase   the run's slots on the loops before this one
+     * @param byName     per entry of the mix, children of {@code warmup} and {@code measured}; null for none
      */
     LoopDriver(EventLoop loop, RunContext run, int connections, int openable, String shortOf, PhaseStats warmup,
-               PhaseStats measured, RateSchedule schedule, Runnable onFinished) {
+               PhaseStats measured, RateSchedule schedule, Runnable onFinished, int slotBase, PhaseStats[][] byName) {
         this.loop = loop;
         this.run = run;
         this.warmup = warmup;
         this.measured = measured;
+        this.slotBase = slotBase;
+        this.warmupByName = byName == null ? null : byName[0];
+        this.measuredByName = byName == null ? null : byName[1];
         this.schedule = schedule;
         this.onFinished = onFinished;
         this.timeoutNanos = run.spec().timeout().toNanos();
@@ -319,6 +329,19 @@ final class LoopDriver {
      */
     PhaseStats phaseOf(long intendedNanos) {
         return stats(openModel() ? intendedNanos : now());
+    }
+
+    /** As {@link #phaseOf(long)}, for a request of the mix's {@code entry}: counted under its name too, when named. */
+    PhaseStats phaseOf(long intendedNanos, int entry) {
+        if (measuredByName == null) {
+            return phaseOf(intendedNanos);
+        }
+        return run.timeline().warmingUp(openModel() ? intendedNanos : now()) ? warmupByName[entry] : measuredByName[entry];
+    }
+
+    /** The cursor through the run's mix of the slot {@code index} of this loop; null for the one-request form. */
+    MixCursor cursor(int index) {
+        return run.mix() == null ? null : run.mix().cursor(slotBase + index);
     }
 
     /** The run's TLS, null in clear text. */

@@ -31,6 +31,11 @@ final class RequestTemplate implements AutoCloseable {
         return new RequestTemplate(direct, "HEAD".equals(spec.method()));
     }
 
+    /** A request already encoded: a static entry of a mix. */
+    static RequestTemplate of(byte[] encoded, boolean head) {
+        return new RequestTemplate(Unpooled.directBuffer(encoded.length).writeBytes(encoded), head);
+    }
+
     /** The request as text: head and body, as written on the wire. */
     static String encode(HttpRunSpec spec) {
         URI target = spec.target();

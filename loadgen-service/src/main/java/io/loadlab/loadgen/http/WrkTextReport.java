@@ -20,7 +20,8 @@ import java.util.Locale;
  * </ul>
  * As in wrk, the socket-error and non-2xx lines appear only when non-zero; so does the line wrk lacks, of
  * connections that never opened. An https run adds a TLS block wrk lacks (h2load prints alike): handshakes and how
- * many resumed, handshake time apart from latency, what was agreed, and failed handshakes by reason.
+ * many resumed, handshake time apart from latency, what was agreed, and failed handshakes by reason. A run with a
+ * request mix adds a table per name under the totals ({@link MixTextTable}); without one the text is wrk's.
  */
 public final class WrkTextReport {
 
@@ -75,6 +76,7 @@ public final class WrkTextReport {
         out.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond()));
         double bytesPerSecond = r.durationSeconds() > 0 ? r.bytesReceived() / r.durationSeconds() : 0;
         out.append(String.format(Locale.ROOT, "Transfer/sec: %10sB%n", WrkUnits.binary(bytesPerSecond)));
+        out.append(MixTextTable.render(r.mix()));
         if (r.disturbed() != null) {
             out.append("DISTURBED: ").append(r.disturbed().reason()).append('\n');
         }

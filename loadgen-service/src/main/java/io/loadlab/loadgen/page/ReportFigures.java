@@ -12,7 +12,8 @@ import java.util.Map;
  * Splits a report's JSON into headline figures and latency summaries without knowing its kind: scalar fields (and
  * the fields of nested objects such as {@code errors}, named {@code errors.timeout}) are figures; an object with a
  * {@code p50} is a latency summary, at the top or in a nested object ({@code tls.handshakeMicros}, the TLS handshake
- * times beside request latency). The per-second series has its own chart and is left out.
+ * times beside request latency). The per-second series has its own chart and the request mix its own table
+ * ({@link MixRow}): both are left out.
  */
 public record ReportFigures(List<Figure> headline, LatencyTable latency) {
 
@@ -24,7 +25,7 @@ public record ReportFigures(List<Figure> headline, LatencyTable latency) {
         for (Iterator<Map.Entry<String, JsonNode>> it = report.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
             JsonNode v = f.getValue();
-            if (f.getKey().equals(SERIES) || v.isNull()) {
+            if (f.getKey().equals(SERIES) || f.getKey().equals(MixRow.MIX) || v.isNull()) {
                 continue;
             }
             if (v.isObject() && v.has("p50")) {

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * What the run page shows of one run: its identity, headline figures and latency summaries, the percentile
- * distribution of its histogram and its per-second series (empty lists where the run has none), and the same
- * numbers as the charts' JSON.
+ * distribution of its histogram, its per-second series and its request mix's names (empty lists where the run has
+ * none), and the same numbers as the charts' JSON.
  *
  * @param disturbed why the report says the generator was held up while it measured, or null
  * @param chartJson the charts' data, already JSON and safe inside a {@code <script>} element
@@ -19,9 +19,11 @@ import java.util.List;
 @TemplateData(target = SeriesPoint.class)
 public record RunPageView(String id, String kind, String state, String target, String createdAt, String startedAt,
                           String finishedAt, String failure, String disturbed, boolean finished, ReportFigures figures,
-                          List<PercentilePoint> percentiles, List<SeriesPoint> series, String chartJson) {
+                          List<PercentilePoint> percentiles, List<SeriesPoint> series, List<MixRow> mix,
+                          String chartJson) {
 
     public RunPageView {
+        mix = List.copyOf(mix);
         percentiles = List.copyOf(percentiles);
         series = List.copyOf(series);
     }

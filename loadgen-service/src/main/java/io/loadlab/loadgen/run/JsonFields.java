@@ -45,6 +45,11 @@ public final class JsonFields {
         read.add(field);
     }
 
+    /** The field's JSON as it is, null when absent: for a reader of another kind's fields (an experiment's mix). */
+    public JsonNode raw(String field) {
+        return get(field);
+    }
+
     public String text(String field, String dflt) {
         JsonNode n = get(field);
         if (n == null) {

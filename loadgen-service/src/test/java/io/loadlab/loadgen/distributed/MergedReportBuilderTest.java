@@ -123,4 +123,72 @@ class MergedReportBuilderTest {
         assertEquals(1, merged.get(3).agents(), "the second agent delivered no interval 3 (yet)");
         assertEquals(900, merged.get(3).measured().count(Counter.COMPLETED));
     }
+
+    /** One agent's figures for one name: {@code requests} answered at {@code nanos}, one timeout. */
+    private static io.loadlab.loadgen.http.RequestReport named(String name, int weight, long requests, long nanos) {
+        Histogram h = new Histogram(3); // an auto-resizing one, as a name's recorder keeps
+        h.setAutoResize(true);
+        h.recordValueWithCount(nanos, requests);
+        return new io.loadlab.loadgen.http.RequestReport(name, weight, requests, requests / 3.0, requests + 1, 7,
+                requests * 100, requests * 10, new io.loadlab.loadgen.http.HttpErrors(0, 1, 0, 0, 2, 0),
+                io.loadlab.loadgen.report.LatencySummary.ofNanos(h), HistogramCodec.encode(h), null);
+    }
+
+    @Test
+    void aMixIsMergedNameByNameExactly() {
+        List<IntervalSample> fast = run(900, 100_000, 4);
+        MergedReport r = new MergedReportBuilder(WARMUP, DURATION, Counter.COMPLETED)
+                .agent(new AgentDelivery("a", "a:8090", fast, true, 0.4, 0, 0, null,
+                        new MixFigures(List.of(named("get", 3, 2_000, 100_000), named("post", 1, 700, 2_000_000)))))
+                .agent(new AgentDelivery("b", "b:8090", run(100, 50_000_000, 4), true, 0.4, 0, 0, null,
+                        new MixFigures(List.of(named("get", 3, 250, 40_000_000), named("post", 1, 50, 9_000_000)))))
+                .build();
+
+        List<io.loadlab.loadgen.http.RequestReport> mix = r.mix().names();
+        assertEquals(List.of("get", "post"), mix.stream().map(io.loadlab.loadgen.http.RequestReport::name).toList());
+        io.loadlab.loadgen.http.RequestReport get = mix.get(0);
+        assertEquals(3, get.weight());
+        assertEquals(2_250, get.requests());
+        assertEquals(2_252, get.sent());
+        assertEquals(14, get.warmupRequests());
+        assertEquals(225_000, get.bytesReceived());
+        assertEquals(2, get.errors().timeout());
+        assertEquals(4, get.errors().status4xx());
+        assertEquals(750.0, get.requestsPerSecond(), 1e-9, "over the longest measured time, as the totals");
+        Histogram both = HistogramCodec.decode(get.latencyHistogram());
+        assertEquals(2_250, both.getTotalCount(), "every request of both agents, bucket for bucket");
+        assertEquals(2_250, get.latencyMicros().count());
+        assertEquals(40_000, get.latencyMicros().max(), 40, "agent b's slow ones");
+        assertEquals(100, get.latencyMicros().p50(), 1, "from the merged histogram: agent a's bulk");
+        assertEquals(750, mix.get(1).requests());
+        assertTrue(mix.get(1).series().isEmpty(), "no per-second series, as the merged totals have none");
+        assertTrue(new MergedReportBuilder(WARMUP, DURATION, Counter.COMPLETED).agent(agent("a", fast, true, null))
+                .build().mix().isEmpty(), "no mix, none merged");
+    }
+
+    @Test
+    void anUnreadableMixIsRefused() {
+        io.loadlab.loadgen.http.RequestReport bad = new io.loadlab.loadgen.http.RequestReport("get", 1, 1, 1, 1, 0, 0, 0,
+                null, null, "bm90IGEgaGlzdG9ncmFt", null);
+        IntervalBatch batch = new IntervalBatch("succeeded", List.of(), true, 0, 0L, 0, null, List.of(bad));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MixFigures.delivered(batch));
+        IntervalBatch twice = new IntervalBatch("succeeded", List.of(), true, 0, 0L, 0, null,
+                List.of(named("get", 1, 1, 1_000), named("get", 1, 1, 1_000)));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> MixFigures.delivered(twice));
+        assertEquals(MixFigures.NONE, MixFigures.delivered(new IntervalBatch("running", List.of(), false, 0, 0L, 0, null)));
+    }
+
+    /** The mix travels in an agent's last batch and is kept with the merged report: both read back as written. */
+    @Test
+    void aMixReadsBackFromItsJson() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        MixFigures mix = new MixFigures(List.of(named("get", 3, 20, 100_000)));
+        String text = json.writeValueAsString(mix);
+        assertTrue(text.startsWith("[{\"name\":\"get\""), text);
+        assertEquals(mix, json.readValue(text, MixFigures.class));
+        IntervalBatch batch = new IntervalBatch("succeeded", List.of(), true, 0, 0L, 0.5, null, mix.names());
+        assertEquals(batch, json.readValue(json.writeValueAsString(batch), IntervalBatch.class));
+        assertFalse(json.writeValueAsString(new IntervalBatch("running", List.of(), false, 0, 0L, 0, null)).contains("mix"),
+                "no mix, no field");
+    }
 }

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.distributed;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadlab.loadgen.mix.SeedStreams;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -77,5 +78,30 @@ class SpecSplitterTest {
                 () -> SpecSplitter.split(spec("{\"connections\":\"many\"}"), 2)).field());
         assertEquals("agents", assertThrows(UnsplittableSpecException.class,
                 () -> SpecSplitter.split(spec("{}"), 0)).field());
+    }
+
+    /** Each agent draws from its own stream of the spec's seed; specs that draw nothing get no seed. */
+    @Test
+    void aMixGivesEachAgentItsOwnSeed() throws Exception {
+        List<ObjectNode> parts = SpecSplitter.split(spec("""
+                {"kind":"http","connections":4,"seed":42,"requests":[{"name":"a","weight":1}],
+                 "values":{"id":{"range":[1,100]}}}"""), 2);
+
+        assertEquals(List.of(SeedStreams.agentSeed(42, 0), SeedStreams.agentSeed(42, 1)),
+                parts.stream().map(p -> p.get("seed").longValue()).toList());
+        assertTrue(parts.get(0).get("seed").longValue() != parts.get(1).get("seed").longValue());
+        assertEquals(SeedStreams.agentSeed(0, 1), SpecSplitter.split(spec("{\"connections\":2,\"requests\":[]}"), 2)
+                .get(1).get("seed").longValue(), "no seed given: 0's streams");
+        assertFalse(SpecSplitter.split(spec("{\"connections\":2}"), 2).get(0).has("seed"), "nothing drawn, no seed");
+        assertEquals("seed", assertThrows(UnsplittableSpecException.class,
+                () -> SpecSplitter.split(spec("{\"connections\":2,\"seed\":1.5}"), 2)).field());
+    }
+
+    @Test
+    void valuesFromADataFileAreRefusedNamingTheirField() {
+        UnsplittableSpecException e = assertThrows(UnsplittableSpecException.class, () -> SpecSplitter.split(spec("""
+                {"connections":2,"values":{"n":{"range":[1,2]},"id":{"from":"file","file":"ids.csv","column":"id"}}}"""), 2));
+        assertEquals("values.id.file", e.field());
+        assertTrue(e.getMessage().contains("list or a range"), e.getMessage());
     }
 }

@@ -114,6 +114,28 @@ class WrkTextReportTest {
     }
 
     @Test
+    void aMixHasATablePerNameUnderTheTotals() {
+        HttpReport plain = new HttpReport(40, 2.0, 20, 8000, 1600, new HttpErrors(0, 1, 0, 0, 0, 1),
+                latency(1000, 0, 5000, 130, 0, 0, 2000), null, null, 2, 0, 20, 1, null, null, 2, 2, 0);
+        HttpReport r = plain.withMix(java.util.List.of(
+                new RequestReport("get", 3, 30, 15, 30, 1, 6000, 1200, new HttpErrors(0, 0, 0, 0, 0),
+                        latency(115, 0, 129, 115, 0, 0, 129), null, null),
+                new RequestReport("add-to-cart", 1, 10, 5, 11, 0, 2000, 400, new HttpErrors(0, 1, 0, 0, 0, 1),
+                        latency(2300, 0, 5000, 2000, 0, 0, 5000), null, null)));
+        String text = WrkTextReport.render(TARGET, Duration.ofSeconds(2), 1, 2, r, null);
+
+        assertTrue(text.endsWith("""
+                Transfer/sec:      3.91KB
+                  Requests by name
+                    Name        Weight   Requests    Req/Sec  Errors       p50       p99       Max
+                    get              3         30      15.00       0  115.00us  129.00us  129.00us
+                    add-to-cart      1         10       5.00       2    2.00ms    5.00ms    5.00ms
+                """), text);
+        assertEquals(WrkTextReport.render(TARGET, Duration.ofSeconds(2), 1, 2, plain, null),
+                text.substring(0, text.indexOf("  Requests by name")), "the totals' lines as without a mix");
+    }
+
+    @Test
     void unitsFollowWrk() {
         assertEquals("849.00us", WrkUnits.timeMicros(849));
         assertEquals("0.85ms", WrkUnits.timeMicros(850));

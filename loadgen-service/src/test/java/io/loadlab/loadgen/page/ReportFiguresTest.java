@@ -27,4 +27,23 @@ class ReportFiguresTest {
         assertEquals(List.of("latencyMicros", "tls.handshakeMicros"), figures.latency().columns());
         assertTrue(figures.latency().rows().stream().anyMatch(r -> r.stat().equals("p99") && r.values().equals(List.of("200", "2400"))));
     }
+
+    /** A mix is a table of its own: a row per name in the spec's order, errors summed over causes; not a figure. */
+    @Test
+    void aMixIsATableOfItsOwnNotFigures() throws Exception {
+        JsonNode report = new ObjectMapper().readTree("""
+                {"requests":40,"latencyMicros":{"p50":100,"p99":200},
+                 "mix":[{"name":"get","weight":3,"requests":30,"requestsPerSecond":15.0,"errors":{"timeout":0,"status5xx":0},
+                         "latencyMicros":{"p50":115.0,"p99":129.0,"max":130.5}},
+                        {"name":"post","weight":1,"requests":10,"requestsPerSecond":5.0,"errors":{"timeout":1,"status5xx":2},
+                         "latencyMicros":{"p50":2000.0,"p99":5000.0,"max":5001.0}}]}
+                """);
+
+        assertEquals(List.of(new MixRow("get", "3", "30", "15.00", 0, "115.0", "129.0", "130.5"),
+                new MixRow("post", "1", "10", "5.00", 3, "2000.0", "5000.0", "5001.0")), MixRow.of(report));
+        assertEquals(List.of("requests=40"), ReportFigures.of(report).headline().stream()
+                .map(f -> f.name() + "=" + f.value()).toList());
+        assertEquals(List.of("latencyMicros"), ReportFigures.of(report).latency().columns());
+        assertEquals(List.of(), MixRow.of(new ObjectMapper().readTree("{\"requests\":1}")), "no mix, no rows");
+    }
 }

@@ -33,7 +33,8 @@ import java.util.List;
 /**
  * Reads an experiment spec, naming every bad field at once ({@code targets[1].cores}, {@code variants[0].rate},
  * {@code search.p99Millis}), and checks the same policy limits as runs plus {@code loadgen.experiments.max-runs}.
- * Variant defaults: number 10, 50 connections, 2 threads (at most one per connection), keep-alive, closed model.
+ * Variant defaults: number 10, 50 connections, 2 threads (at most one per connection), keep-alive, closed model. A
+ * variant's mix is read by the http kind's reader ({@link MixField}).
  */
 @ApplicationScoped
 public class ExperimentSpecReader {
@@ -91,13 +92,14 @@ public class ExperimentSpecReader {
             int connections = x.integer("connections", 50);
             String path = x.text("path", null);
             URI url = x.uri("url");
-            int number = x.integer("number", path == null && url == null ? 10 : 0);
+            MixField.Mix mix = MixField.read(x, http, v, "variants[" + variants.size() + "].");
+            int number = x.integer("number", path == null && url == null && mix.requests() == null ? 10 : 0);
             int threads = x.integer("threads", Math.max(1, Math.min(2, connections)));
             boolean keepAlive = x.bool("keepAlive", true);
             double rate = x.number("rate", 0);
             variants.add(new Variant(number, connections, threads, keepAlive, rate, x.text("name", null),
                     x.text("method", null), path, url, x.stringMap("headers", limits.maxHeaders(), MAX_HEADER_CHARS),
-                    x.text("body", null)));
+                    x.text("body", null), mix.requests(), mix.values(), mix.seed()));
             x.rejectUnknown();
         }
         Duration duration = f.duration("duration", Duration.ofSeconds(10));

@@ -1,0 +1,150 @@
+package io.loadlab.loadgen.http;
+
+import io.loadlab.loadgen.engine.SystemNanoClock;
+import io.loadlab.loadgen.mix.RequestSpec;
+import io.loadlab.loadgen.mix.ValueOrder;
+import io.loadlab.loadgen.mix.ValueSpec;
+import io.loadlab.loadgen.run.IntervalScheduler;
+import io.loadlab.loadgen.run.RunOutcome;
+import io.loadlab.testsupport.Nginx;
+import io.loadlab.testsupport.SystemTest;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A request mix against a real nginx whose access log is the truth: counts per name equal nginx's per path, the open
+ * model sends rate x duration split by the weights, and a seed replays the same sequence on each connection.
+ */
+@SystemTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RequestMixRunTest {
+
+    private final HttpRunDriver driver = new HttpRunDriver(new SystemNanoClock(), address -> true, new IntervalScheduler());
+    private Nginx nginx;
+
+    @BeforeAll
+    void startNginx() throws Exception {
+        nginx = Nginx.logging("{\"ok\":true}");
+    }
+
+    @AfterAll
+    void stopNginx() throws Exception {
+        if (nginx != null) {
+            nginx.close();
+        }
+    }
+
+    private HttpRunSpec spec(int connections, int threads, long durationMs, long warmupMs, double rate,
+                             List<RequestSpec> requests, Map<String, ValueSpec> values, long seed) {
+        return new HttpRunSpec(nginx.uri("/"), "GET", Map.of(), null, connections, threads, Duration.ofMillis(durationMs),
+                Duration.ofMillis(warmupMs), rate, true, Duration.ofSeconds(5), HttpProtocol.HTTP_1_1, 1, null,
+                requests, values, seed);
+    }
+
+    private static List<RequestSpec> readsAndWrites(String readPath) {
+        return List.of(new RequestSpec("get-item", 3, "GET", readPath, Map.of(), null),
+                new RequestSpec("add-to-cart", 1, "POST", "/b", Map.of(), "{\"id\": ${id}, \"qty\": 1}"));
+    }
+
+    /** Runs {@code spec} and returns its report with the access log's lines it added. */
+    private Ran run(HttpRunSpec spec) throws Exception {
+        int before = nginx.accessLog().size();
+        RunOutcome outcome = HttpRunDriverTest.await(driver.start(spec), 30);
+        assertNull(outcome.failure());
+        List<String> log = nginx.accessLog();
+        return new Ran((HttpReport) outcome.report(), log.subList(before, log.size()));
+    }
+
+    record Ran(HttpReport report, List<String> log) {
+        long logged(String method, String pathPrefix) {
+            return log.stream().filter(l -> l.split(" ")[2].equals(method) && l.split(" ")[3].startsWith(pathPrefix)).count();
+        }
+
+        RequestReport named(String name) {
+            return report.mix().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+        }
+    }
+
+    /**
+     * Closed model, two loops: each name's answers, warm-up included, equal nginx's lines for its location; the
+     * sequential ids are one pass after another over the whole run (each id within one of the others' count).
+     */
+    @Test
+    void countsPerNameEqualTheAccessLogWarmupIncluded() throws Exception {
+        Ran ran = run(spec(4, 2, 1_000, 500, 0, readsAndWrites("/a/${id}"),
+                Map.of("id", ValueSpec.range(1, 50, null)), 0));
+        HttpReport r = ran.report();
+        assertEquals(0, r.errors().total(), () -> "errors " + r.errors());
+        RequestReport reads = ran.named("get-item");
+        RequestReport writes = ran.named("add-to-cart");
+        assertEquals(ran.logged("GET", "/a/"), reads.requests() + reads.warmupRequests());
+        assertEquals(ran.logged("POST", "/b"), writes.requests() + writes.warmupRequests());
+        assertEquals(ran.log().size(), r.requests() + r.warmupRequests());
+        assertEquals(r.requests(), reads.requests() + writes.requests());
+        assertTrue(writes.requests() > 0 && reads.requests() > 2 * writes.requests(), () -> reads + " " + writes);
+
+        Map<String, Integer> perId = new TreeMap<>();
+        ran.log().stream().filter(l -> l.contains(" GET /a/")).forEach(l -> perId.merge(l.substring(l.lastIndexOf('/') + 1), 1, Integer::sum));
+        assertEquals(50, perId.size(), () -> "ids sent " + perId.keySet());
+    }
+
+    /** Open model, 2,000/s, 3:1, one connection: rate x duration sent by intended time, 3:1 within one request. */
+    @Test
+    void openModelSendsRateTimesDurationSplitByTheWeights() throws Exception {
+        Ran ran = run(spec(1, 1, 2_000, 500, 2_000, readsAndWrites("/a/${id}"),
+                Map.of("id", ValueSpec.range(1, 1000, ValueOrder.RANDOM)), 5));
+        RequestReport reads = ran.named("get-item");
+        RequestReport writes = ran.named("add-to-cart");
+        assertEquals(4_000, reads.sent() + writes.sent());
+        assertTrue(Math.abs(reads.sent() - 3_000) <= 1, () -> "reads sent " + reads.sent());
+        assertTrue(Math.abs(writes.sent() - 1_000) <= 1, () -> "writes sent " + writes.sent());
+        assertEquals(0, ran.report().errors().total(), () -> "errors " + ran.report().errors());
+        assertEquals(ran.logged("GET", "/a/"), reads.requests() + reads.warmupRequests());
+    }
+
+    /**
+     * Two runs with one seed send the same sequence on each connection (which TCP connection is which slot differs,
+     * so the sets of per-connection prefixes are compared); another seed does not.
+     */
+    @Test
+    void aSeedReplaysEachConnectionsSequence() throws Exception {
+        Map<String, ValueSpec> random = Map.of("id", ValueSpec.range(1, 1_000_000, ValueOrder.RANDOM));
+        Set<List<String>> first = prefixes(run(spec(2, 1, 250, 0, 0, readsAndWrites("/a/${id}"), random, 7)));
+        Set<List<String>> again = prefixes(run(spec(2, 1, 250, 0, 0, readsAndWrites("/a/${id}"), random, 7)));
+        Set<List<String>> other = prefixes(run(spec(2, 1, 250, 0, 0, readsAndWrites("/a/${id}"), random, 8)));
+        assertEquals(2, first.size());
+        assertEquals(first, again);
+        assertNotEquals(first, other);
+    }
+
+    /** Each connection's first 20 requests, as {@code method uri}, from nginx's log. */
+    private static Set<List<String>> prefixes(Ran ran) {
+        Map<String, List<String>> byConnection = new LinkedHashMap<>();
+        for (String line : ran.log()) {
+            String[] f = line.split(" ");
+            byConnection.computeIfAbsent(f[0], c -> new ArrayList<>()).add(f[2] + " " + f[3]);
+        }
+        Set<List<String>> prefixes = new HashSet<>();
+        byConnection.values().forEach(requests -> {
+            assertTrue(requests.size() >= 20, () -> "only " + requests.size() + " requests on a connection");
+            prefixes.add(List.copyOf(requests.subList(0, 20)));
+        });
+        return prefixes;
+    }
+}
