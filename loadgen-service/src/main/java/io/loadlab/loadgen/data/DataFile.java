@@ -1,13 +1,12 @@
 package io.loadlab.loadgen.data;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.quarkus.runtime.annotations.RegisterForReflection;
 
 import java.time.Instant;
 
 /**
- * A data file as {@code GET /data} lists it and {@code POST /data/{name}} answers. Registered for reflection: it
- * reaches Jackson only through {@code Response.entity}, which a native image is not told about.
+ * A data file as {@code GET /data} lists it and {@code POST /data/{name}} answers (registered for native builds in
+ * {@code api.NativeJsonTypes}: it reaches Jackson only through {@code Response.entity}).
  *
  * @param name     its name, as a spec's {@code values.X.file} names it
  * @param bytes    its size
@@ -15,7 +14,6 @@ import java.time.Instant;
  * @param sha256   hex digest of its bytes, in the upload's answer only (a list would read every file)
  * @param source   {@code uploaded} or {@code directory}
  */
-@RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DataFile(String name, long bytes, Instant modified, String sha256, String source) {
 
