@@ -9,7 +9,9 @@ import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.controller.DistributedReport;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.data.DataFile;
 import io.loadlab.loadgen.distributed.AgentSummary;
+import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.distributed.LatencyMicros;
 import io.loadlab.loadgen.experiment.CellResult;
 import io.loadlab.loadgen.experiment.CellStats;
@@ -68,7 +70,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         RunSeries.class, SeriesPoint.class, Disturbance.class,
         HttpRunSpec.class, HttpReport.class, HttpErrors.class, HttpProtocol.class, TlsSpec.class, TlsReport.class, H2Report.class,
-        RequestSpec.class, ValueSpec.class, ValueOrder.class, RequestReport.class,
+        RequestSpec.class, ValueSpec.class, ValueOrder.class, RequestReport.class, DataFile.class, MixFigures.class,
         UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
         UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
         ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
