@@ -8,13 +8,12 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 /**
  * Registers the agent API's wire records for reflection: {@link AgentClient} hands them to Jackson by class, outside
  * any REST signature, so a native controller would otherwise read every answer as empty. The package's one Quarkus
- * type, a build-time marker kept apart so the records stay plain ({@link MixFigures} too: a distributed report's
- * {@code mix}, and a batch's names reach Jackson through it; {@code RequestReport} is the http kind's, registered there) (the service's other registrations are in
+ * type, a build-time marker kept apart so the records stay plain (the service's other registrations are in
  * {@code api.NativeJsonTypes}, which this one joins when the agent's resource is wired in).
  */
 @RegisterForReflection(targets = {
         AgentInfo.class, ClockReading.class, AgentRunRequest.class, AgentRunStarted.class, IntervalBatch.class,
-        IntervalSample.class, PhaseInterval.class, Counter.class, MixFigures.class})
+        IntervalSample.class, PhaseInterval.class, Counter.class})
 final class AgentJsonTypes {
 
     private AgentJsonTypes() {
