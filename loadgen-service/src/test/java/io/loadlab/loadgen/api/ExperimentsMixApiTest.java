@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A variant carrying a request mix (issue 32) through the API: its faults named under the variant (what the http
  * reader refuses in a run's mix is tested there, {@code MixSpecApiTest}; here what the variant adds), and one
- * experiment of one 2 s cell on the real target service whose run sends the mix, whose row is that run's totals, and
+ * experiment of one 2 s cell on the real target service whose run sends the mix, whose row is that run's totals with each name's share, and
  * whose spec a reader without the token sees redacted.
  */
 @SystemTest
@@ -105,6 +105,8 @@ class ExperimentsMixApiTest {
         assertTrue(Math.abs(4 * small - 3 * total) <= 8, small + " small of " + total + ", not 3:1");
         assertEquals(run.getDouble("report.requestsPerSecond"), x.getDouble("cells[0].requestsPerSecond"), 1e-9,
                 "the row is the run's totals");
+        assertEquals((double) small / total, x.getDouble("cells[0].mix.small"), 1e-9, "the row's share of each name");
+        assertEquals((double) big / total, x.getDouble("cells[0].mix.big"), 1e-9);
         assertEquals(0, run.getLong("report.mix[0].errors.status4xx") + run.getLong("report.mix[1].errors.status4xx"),
                 "both bodies are ones the target answers: " + run.prettify());
 
