@@ -5,7 +5,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 
 /**
- * A data file as {@code GET /data} lists it and {@code POST /data/{name}} answers.
+ * A data file as {@code GET /data} lists it and {@code POST /data/{name}} answers (registered for native builds in
+ * {@code api.NativeJsonTypes}: it reaches Jackson only through {@code Response.entity}).
  *
  * @param name     its name, as a spec's {@code values.X.file} names it
  * @param bytes    its size

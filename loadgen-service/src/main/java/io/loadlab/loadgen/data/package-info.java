@@ -9,7 +9,7 @@
  * {@code ..}, no symbolic link out of it. Every file is bounded ({@code loadgen.data.max-file-bytes}), an upload
  * while it is written, a directory file when it is opened.
  * <p>
- * May depend on the JDK, CDI, SmallRye config, {@code mix} (the interface it implements) and {@code job} (the data
+ * May depend on the JDK, CDI, SmallRye config, Jackson, {@code mix} (the interface it implements) and {@code job} (the data
  * dir and its unavailable answer); never on {@code api}, {@code run} or a kind.
  */
 package io.loadlab.loadgen.data;
