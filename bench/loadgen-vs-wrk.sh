@@ -4,8 +4,11 @@
 # through its REST API like a user would. RUNS alternating runs (wrk, loadgen, wrk, ...) print each side's
 # rate and process CPU time per request (user + system from /proc, bench/lib/cpu.py), then the medians and the
 # ratios (goals: rate >= 0.8 x wrk, CPU per request <= 1.0 x wrk's); then (RSS=1) the loadgen's resident memory
-# after a short and a long run (it must not grow with run length).
-#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 bench/loadgen-vs-wrk.sh
+# after a short and a long run (it must not grow with run length). Then (MIX=1) a request mix: GET /a/${id} weight 3,
+# POST /b with ${id} in a JSON body weight 1, ids a range read in order; wrk does the same in Lua (bench/lib/mix.lua),
+# and loadlab's own single-request run is the third side: RUNS alternating triples print the mix's rate against wrk's
+# (goal >= 1.0) and its cost against the single request (goal <= 5%).
+#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 MIX=1 bench/loadgen-vs-wrk.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -13,7 +16,7 @@ source "$here/lib/common.sh"
 require wrk nginx taskset java curl python3
 
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-5s} DURATION_LONG=${DURATION_LONG:-60s} CONNECTIONS=${CONNECTIONS:-50}
-RUNS=${RUNS:-5} RSS=${RSS:-1}
+RUNS=${RUNS:-5} RSS=${RSS:-1} MIX=${MIX:-1}
 GEN_CORE=${GEN_CORE:-0} SERVER_CORE=${SERVER_CORE:-1}
 [ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl loadgen-service)
 
@@ -81,6 +84,40 @@ rss() { # label: RSS of fresh processes after a 5 s and a long run
   read -r _ long _ < <(loadgen_run 0s "$DURATION_LONG")
   printf '%-28s after a 5s run: %7s KiB   after a %s run: %7s KiB\n' "$1" "$short" "$DURATION_LONG" "$long"
 }
+mix_spec() { # warmup duration: the 3:1 mix of bench/lib/mix.lua
+  printf '{"kind":"http","target":"%s","connections":%d,"threads":1,"duration":"%s","warmup":"%s","rate":0,"timeout":"2s",' \
+    "http://127.0.0.1:$nginx_port/" "$CONNECTIONS" "$2" "$1"
+  printf '"requests":[{"name":"get-item","weight":3,"method":"GET","path":"/a/${id}"},'
+  printf '{"name":"add-to-cart","weight":1,"method":"POST","path":"/b","body":"{\\"id\\": ${id}, \\"qty\\": 1}"}],'
+  printf '"values":{"id":{"range":[1,100000]}}}'
+}
+mix() {
+  echo "== request mix: $RUNS alternating triples (wrk + bench/lib/mix.lua, loadgen mix, loadgen single request),"
+  echo "   each $DURATION on core $GEN_CORE after the loadgen's $WARMUP warm-up; the single request is the GET of the runs above"
+  local port pid i w m s w_rates='' m_rates='' s_rates='' w_out m_json s_json
+  port=$(free_port)
+  pid=$(start_loadgen "$port" "$token" "$work/loadgen-mix.log" "$GEN_CORE")
+  pids+=("$pid")
+  wait_http "http://127.0.0.1:$port/q/health/ready" 60
+  printf '%-4s %14s %14s %14s %8s\n' run 'wrk mix req/s' 'lg mix req/s' 'lg one req/s' 'lg err'
+  for i in $(seq 1 "$RUNS"); do
+    w_out=$(taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s "$here/lib/mix.lua" "http://127.0.0.1:$nginx_port/")
+    w=$(wrk_rate "$w_out")
+    m_json=$(post_run "$port" "$token" "$(mix_spec "$WARMUP" "$DURATION")")
+    m=$(json_get "$m_json" report.requestsPerSecond)
+    s_json=$(post_run "$port" "$token" "$(spec "$WARMUP" "$DURATION")")
+    s=$(json_get "$s_json" report.requestsPerSecond)
+    printf '%-4s %14.1f %14.1f %14.1f %8s\n' "$i" "$w" "$m" "$s" "$(json_get "$m_json" report.errors.readWrite)"
+    w_rates+=" $w" m_rates+=" $m" s_rates+=" $s"
+  done
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  w=$(median <<<"$w_rates") m=$(median <<<"$m_rates") s=$(median <<<"$s_rates")
+  printf 'median   wrk mix %.1f, loadgen mix %.1f, loadgen single %.1f req/s\n' "$w" "$m" "$s"
+  printf 'ratio loadgen mix/wrk mix: %s (goal >= 1.0); mix cost against the single request: %s%% (goal <= 5%%)\n' \
+    "$(ratio "$m" "$w")" "$(awk -v m="$m" -v s="$s" 'BEGIN { if (s > 0) printf "%.1f", (1 - m / s) * 100; else print "n/a" }')"
+}
+[ "$MIX" = 1 ] && mix
+
 [ "$RSS" = 1 ] || exit 0
 echo "== loadgen RSS (fresh process each): the JVM's default heap grows into its young generation as it is"
 echo "   touched; with a fixed small heap the same runs show that the engine's memory does not depend on run length"

@@ -48,8 +48,8 @@ public final class Nginx implements AutoCloseable {
     }
 
     /**
-     * As {@link #start}, with two locations of their own ({@code /a/} and {@code = /b}, both answering {@code body})
-     * and an access log ({@link #accessLog}), a line per request as {@code connection request-number method uri}:
+     * As {@link #start}, with two locations of their own ({@code /a/} and {@code = /b}, both answering {@code body}),
+     * a third that logs what it read ({@code /echo/}, {@link #echoLog}) and an access log ({@link #accessLog}), a line per request as {@code connection request-number method uri}:
      * nginx's own count per path and per connection, to hold a load generator's counts against.
      */
     public static Nginx logging(String body) throws IOException, InterruptedException {
@@ -61,12 +61,26 @@ public final class Nginx implements AutoCloseable {
                 .replace("  access_log off;", "  log_format requests '$connection $connection_requests $request_method "
                         + "$request_uri';\n  access_log " + dir.resolve("access.log") + " requests;")
                 .replace("    location / {", "    location /a/ { " + answer + " }\n    location = /b { " + answer
-                        + " }\n    location / {");
+                        + " }\n    location /echo/ { proxy_pass http://127.0.0.1:" + port + "/sink; access_log "
+                        + dir.resolve("echo.log") + " echo; }\n    location = /sink { access_log off; " + answer
+                        + " }\n    location / {")
+                .replace("  access_log " + dir.resolve("access.log"), "  log_format echo escape=json "
+                        + "'$request_uri|$http_x_h|$request_body';\n  access_log " + dir.resolve("access.log"));
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
         Nginx nginx = launch(List.of(), "127.0.0.1", port, dir, file, List.of());
         nginx.logged = true;
         return nginx;
+    }
+
+    /**
+     * {@link #logging} only: what its {@code /echo/} location read, a line per request as
+     * {@code uri|X-H header|body}, each JSON-escaped by nginx ({@code escape=json}); nginx reads a body only when it
+     * passes it on, so {@code /echo/} proxies to a location of its own.
+     */
+    public List<String> echoLog() throws IOException {
+        Path log = dir.resolve("echo.log");
+        return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
     }
 
     /**

@@ -6,6 +6,7 @@ import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTable;
 import io.loadlab.loadgen.experiment.Experiments;
+import io.loadlab.loadgen.run.RunSpec;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -53,6 +54,8 @@ public class ExperimentsResource {
     JsonBody body;
     @Inject
     ReadLimiter reads;
+    @Inject
+    Readers readers;
 
     @POST
     @Consumes(MediaType.WILDCARD)
@@ -97,10 +100,11 @@ public class ExperimentsResource {
     @Path("{id}")
     @Produces({MediaType.APPLICATION_JSON, "text/csv", MediaType.TEXT_PLAIN})
     @Operation(summary = "An experiment: progress, table, searches and scaling",
-            description = "JSON by default; Accept: text/csv for the table as CSV, text/plain for the table as text")
+            description = "JSON by default; Accept: text/csv for the table as CSV, text/plain for the table as text. "
+                    + "Without the bearer token, the variants' header values, bodies and inline values read \"" + RunSpec.REDACTED + "\".")
     @APIResponse(responseCode = "404", description = "Unknown experiment")
     public Response get(@PathParam("id") String id, @Context HttpHeaders headers) {
-        return reads.read(() -> answer(found(id), headers));
+        return reads.read(() -> answer(readers.shown(found(id), headers.getHeaderString(HttpHeaders.AUTHORIZATION)), headers));
     }
 
     private static Response answer(ExperimentRecord x, HttpHeaders headers) {

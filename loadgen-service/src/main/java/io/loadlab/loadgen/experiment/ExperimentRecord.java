@@ -72,6 +72,12 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
                 null, null, null, null, null, null, null, null, null);
     }
 
+    /** The record as a reader without the token sees it: its spec {@link ExperimentSpec#redacted}. */
+    public ExperimentRecord redacted() {
+        return new ExperimentRecord(id, state, spec.redacted(), createdAt, startedAt, finishedAt, runsPlanned, runsDone,
+                currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings);
+    }
+
     /** The checks' warnings before any load (a cell spanning fewer than 4 scrapes ...), kept with the record. */
     public ExperimentRecord withWarnings(List<String> found) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone, currentRun,

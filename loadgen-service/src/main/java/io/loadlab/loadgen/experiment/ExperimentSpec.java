@@ -32,6 +32,12 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
                              @JsonInclude(JsonInclude.Include.NON_NULL) String agents,
                              @JsonInclude(JsonInclude.Include.NON_NULL) List<ExperimentProtocol> protocols) {
 
+    /** The spec as a reader without the token sees it: every variant {@link Variant#redacted}. */
+    public ExperimentSpec redacted() {
+        return new ExperimentSpec(name, targets, variants.stream().map(Variant::redacted).toList(), duration, warmup,
+                timeout, linkMbps, search, repeats, calibrate, agents, protocols);
+    }
+
     /** {@code agents} for as many agents as it takes. */
     public static final String AUTO = "auto";
     /** Runs one cell may take with {@code auto}: 1, 2, 4 ... 64 agents. */

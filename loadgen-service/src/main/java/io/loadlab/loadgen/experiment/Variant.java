@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueSpec;
+import io.loadlab.loadgen.run.RunSpec;
 
 import java.net.URI;
 import java.util.List;
@@ -109,6 +110,27 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
             s.append(" r=").append(rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.1f", rate));
         }
         return s.toString();
+    }
+
+    /**
+     * The variant as a reader without the token sees it, as a run's spec ({@link RunSpec#REDACTED}): header values,
+     * bodies (its own and its entries') and inline value lists hidden; names, paths, weights, ranges and file names kept.
+     */
+    public Variant redacted() {
+        List<RequestSpec> entries = requests == null ? null
+                : requests.stream().map(r -> r.redacted(RunSpec.REDACTED)).toList();
+        Map<String, ValueSpec> hiddenValues = values == null ? null : values.entrySet().stream()
+                .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().redacted(RunSpec.REDACTED)));
+        return new Variant(number, connections, threads, keepAlive, rate, name, method, path, url, hidden(headers),
+                hidden(body), entries, hiddenValues, seed);
+    }
+
+    private static Map<String, String> hidden(Map<String, String> headers) {
+        return headers == null ? null : headers.keySet().stream().collect(Collectors.toMap(n -> n, n -> RunSpec.REDACTED));
+    }
+
+    private static String hidden(String body) {
+        return body == null || body.isEmpty() ? body : RunSpec.REDACTED;
     }
 
     public Variant atRate(double r) {

@@ -61,11 +61,9 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
      */
     @Override
     protected HttpRunSpec redact(HttpRunSpec s, UnaryOperator<RunSpec> inner) {
-        List<RequestSpec> requests = s.requests().stream().map(r -> new RequestSpec(r.name(), r.weight(), r.method(),
-                r.path(), redacted(r.headers()), redacted(r.body()))).toList();
+        List<RequestSpec> requests = s.requests().stream().map(r -> r.redacted(RunSpec.REDACTED)).toList();
         Map<String, ValueSpec> values = new LinkedHashMap<>();
-        s.values().forEach((name, v) -> values.put(name, v.list() == null ? v
-                : new ValueSpec(v.file(), v.column(), v.range(), List.of(RunSpec.REDACTED), v.order())));
+        s.values().forEach((name, v) -> values.put(name, v.redacted(RunSpec.REDACTED)));
         return new HttpRunSpec(s.target(), s.method(), redacted(s.headers()), redacted(s.body()), s.connections(),
                 s.threads(), s.duration(), s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(),
                 s.tls(), requests, values, s.seed());

@@ -13,7 +13,6 @@ import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.run.IntervalScheduler;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import io.loadlab.loadgen.mix.DataFiles;
 import io.loadlab.loadgen.mix.ValueTables;
@@ -39,14 +38,11 @@ public class HttpRunDriver implements RunDriver {
     private final DataFiles dataFiles;
     private final AtomicLong runs = new AtomicLong();
 
-    /**
-     * @param dataFiles the data files a spec's values may name; until the {@code data} package provides the bean,
-     *                  none (a spec naming a file is refused by {@link ValueTables#resolve})
-     */
+    /** @param dataFiles the data files a spec's values may name (uploaded, or in the allowlisted directory) */
     @Inject
     public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, GeneratorConfig generator,
-                         Instance<DataFiles> dataFiles) {
-        this(clock, policy, intervals, generator.limits(), dataFiles.isResolvable() ? dataFiles.get() : NO_FILES);
+                         DataFiles dataFiles) {
+        this(clock, policy, intervals, generator.limits(), dataFiles);
     }
 
     public HttpRunDriver(NanoClock clock, AddressPolicy policy, IntervalScheduler intervals, GeneratorConfig generator) {
@@ -71,6 +67,7 @@ public class HttpRunDriver implements RunDriver {
         this.limits = limits;
     }
 
+    /** Drivers built by hand (tests, tools) read no data files: a spec naming one fails to start, saying so. */
     private static final DataFiles NO_FILES = name -> Optional.empty();
 
     @Override

@@ -12,6 +12,16 @@
  * latency recorders are owned by the loop that writes them. Nothing is allocated per request on
  * a keep-alive connection.
  *
+ * <h2>A request mix</h2>
+ * A spec with {@code requests} or {@code values} is compiled once, before any loop starts, into a
+ * {@link io.loadlab.loadgen.http.RequestMix}: per entry bytes with holes ({@link io.loadlab.loadgen.http.ByteTemplate};
+ * static slices, each placeholder's values encoded once for where they sit, {@link io.loadlab.loadgen.http.ValueEncoding},
+ * and {@code Content-Length} written as digits), or one pre-encoded buffer for an entry without placeholders. Each
+ * request slot walks it through its own {@link io.loadlab.loadgen.http.MixCursor} (a seeded offset in the weighted
+ * cycle, one draw per placeholder per request) and renders into its own buffer, so a mix allocates nothing per request
+ * on HTTP/1.1 either. A named mix's requests count in per-name children of the loop's stats
+ * ({@code PhaseStats.child()}), which write through to the loop's own: totals never depend on the names.
+ *
  * <h2>HTTP/2</h2>
  * {@code h2c} (prior knowledge) and {@code h2} (TLS, ALPN) drive the same {@link io.loadlab.loadgen.http.LoopDriver}:
  * it hands requests to {@link io.loadlab.loadgen.http.RequestSlot}s, one per HTTP/1.1 connection or one per HTTP/2

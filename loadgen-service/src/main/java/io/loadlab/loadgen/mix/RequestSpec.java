@@ -36,6 +36,13 @@ public record RequestSpec(String name, int weight, String method, String path, M
         headers = headers == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
+    /** This entry as a reader without the token sees it: header values and a body replaced by {@code marker}. */
+    public RequestSpec redacted(String marker) {
+        Map<String, String> hidden = new LinkedHashMap<>();
+        headers.keySet().forEach(n -> hidden.put(n, marker));
+        return new RequestSpec(name, weight, method, path, hidden, body == null || body.isEmpty() ? body : marker);
+    }
+
     /** Checks this entry, its fields named under {@code at} (e.g. {@code requests[1]}). */
     public void check(Violations v, String at) {
         v.check(name != null && name.matches("[A-Za-z0-9_.-]{1,64}"), at + ".name",

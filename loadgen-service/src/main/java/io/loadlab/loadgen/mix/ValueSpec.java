@@ -44,6 +44,11 @@ public record ValueSpec(String file, String column, List<Long> range, List<Strin
         return new ValueSpec(null, null, null, values, order);
     }
 
+    /** As a reader without the token sees it: an inline list is one {@code marker}; a file's name and a range are kept. */
+    public ValueSpec redacted(String marker) {
+        return list == null ? this : new ValueSpec(file, column, range, List.of(marker), order);
+    }
+
     /** Checks the shape (one source; a range's bounds; the list's size and values), fields named under {@code at}. */
     public void check(Violations v, String at) {
         int sources = (file != null ? 1 : 0) + (range != null ? 1 : 0) + (list != null ? 1 : 0);

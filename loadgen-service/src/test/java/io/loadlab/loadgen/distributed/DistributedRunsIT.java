@@ -172,6 +172,39 @@ class DistributedRunsIT {
                 "agent-3", address(agents.get(2))), addresses, "one line per agent, named, at the address called");
     }
 
+    /**
+     * A mix over three agents: each name's figures merged exactly (the names add up to the merged totals, each name's
+     * merged histogram holds its requests), and the target's own count equals them all, warm-up included.
+     */
+    @Test
+    void aMixIsMergedNameByNameOverTheAgents() throws Exception {
+        long before = target.served(200);
+        String id = controller.started("/runs", "{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\","
+                + "\"headers\":{\"Content-Type\":\"application/json\"},\"timeout\":\"10s\",\"seed\":7,\"requests\":["
+                + "{\"name\":\"one\",\"weight\":3,\"method\":\"POST\",\"body\":\"{\\\"number\\\": 1}\"},"
+                + "{\"name\":\"two\",\"weight\":1,\"method\":\"POST\",\"body\":\"{\\\"number\\\": 2}\"}],"
+                + closed("1s", "300ms") + ",\"agents\":3}");
+        completed(controller, id);
+        JsonNode report = controller.json("/runs/" + id + "/report");
+        JsonNode mix = report.get("mix");
+        assertEquals(2, mix.size(), report.toString());
+        long requests = 0;
+        long warmup = 0;
+        for (JsonNode named : mix) {
+            long n = named.get("requests").asLong();
+            assertTrue(n > 0, "every name was sent: " + named);
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(
+                    ByteBuffer.wrap(Base64.getDecoder().decode(named.get("latencyHistogram").asText())), 0);
+            assertEquals(n, h.getTotalCount(), "a name's merged histogram holds its requests of every agent: " + named);
+            requests += n;
+            warmup += named.get("warmupRequests").asLong();
+        }
+        assertEquals(List.of("one", "two"), List.of(mix.get(0).get("name").asText(), mix.get(1).get("name").asText()));
+        assertEquals(report.get("requests").asLong(), requests, "the names add up to the merged totals: " + report);
+        assertEquals(report.get("warmupRequests").asLong(), warmup, report.toString());
+        assertEquals(requests + warmup, servedSince(before, requests + warmup), "vs the target's own count: " + report);
+    }
+
     /** A warm-up, so that a histogram holding warm-up latencies too would show in its count. */
     @Test
     void theMergedHistogramHoldsExactlyTheMeasuredRequestsOfEveryAgent() throws Exception {

@@ -81,6 +81,25 @@ class ExperimentMixTest {
     }
 
     @Test
+    void aReaderWithoutTheTokenSeesNoHeaderValueBodyOrInlineValue() {
+        Variant v = mix("m", List.of(GET, POST), Map.of("id", ValueSpec.list(List.of("secret"), ValueOrder.RANDOM),
+                "n", ValueSpec.range(1, 9, null)), 5L);
+        Variant r = spec(PLAIN, List.of(v)).redacted().variants().get(0);
+        assertEquals(Map.of("X-Run", "<redacted>"), r.headers());
+        assertEquals(Map.of("Content-Type", "<redacted>"), r.requests().get(1).headers());
+        assertEquals("<redacted>", r.requests().get(1).body());
+        assertNull(r.requests().get(0).body());
+        assertEquals(List.of("/items/${id}", "/cart"), r.requests().stream().map(RequestSpec::path).toList());
+        assertEquals(List.of(3, 1), r.requests().stream().map(RequestSpec::weight).toList());
+        assertEquals(ValueSpec.list(List.of("<redacted>"), ValueOrder.RANDOM), r.values().get("id"));
+        assertEquals(v.values().get("n"), r.values().get("n"), "a range is no secret");
+        assertEquals(v.label(), r.label());
+        Variant own = new Variant(0, 4, 1, true, 0, null, "POST", "/a", null, Map.of("Authorization", "Bearer x"), "{}");
+        assertEquals("<redacted>", own.redacted().body());
+        assertEquals(Map.of("Authorization", "<redacted>"), own.redacted().headers());
+    }
+
+    @Test
     void aRecordWithAMixReadsBackEqualAndOneWithoutHoldsNoneOfIt() throws Exception {
         ExperimentSpec s = spec(PLAIN, List.of(mix("m", List.of(GET, POST), Map.of("id",
                 ValueSpec.list(List.of("a\"b", "é"), ValueOrder.SEQUENTIAL)), 5L)));

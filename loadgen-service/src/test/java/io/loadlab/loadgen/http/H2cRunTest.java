@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import static io.loadlab.loadgen.http.HttpRunDriverTest.await;
@@ -69,6 +70,29 @@ class H2cRunTest {
         assertEquals(2, r.connectionsEstablished());
         assertEquals(new H2Report(1, 128, 1, 0, Map.of()), r.h2());
         assertNull(r.tls());
+    }
+
+    /**
+     * A templated two-entry mix over HTTP/2, ten streams per connection: nginx served what the run counted, each name's
+     * answers add up to the run's, every stream follows the weights (3:1; over the run within a request per stream).
+     */
+    @Test
+    void aMixOverStreamsCountsPerNameWhatNginxServed() throws Exception {
+        HttpRunSpec spec = new HttpRunSpec(nginx.h2cUri("/"), "GET", Map.of(), null, 2, 1, java.time.Duration.ofMillis(600),
+                java.time.Duration.ofMillis(200), 0, true, java.time.Duration.ofSeconds(2), HttpProtocol.H2C, 10, null,
+                List.of(new io.loadlab.loadgen.mix.RequestSpec("read", 3, "GET", "/a/${id}", Map.of("x-id", "${id}"), null),
+                        new io.loadlab.loadgen.mix.RequestSpec("write", 1, "POST", "/b", Map.of(), "{\"id\": \"${id}\"}")),
+                Map.of("id", io.loadlab.loadgen.mix.ValueSpec.range(1, 100, null)), 3);
+        HttpReport r = runCountedByNginx(spec);
+
+        assertEquals(0, r.errors().total(), () -> "errors " + r.errors());
+        RequestReport read = r.mix().get(0);
+        RequestReport write = r.mix().get(1);
+        assertEquals(r.requests(), read.requests() + write.requests());
+        assertEquals(r.warmupRequests(), read.warmupRequests() + write.warmupRequests());
+        long all = r.requests() + r.warmupRequests();
+        long writes = write.requests() + write.warmupRequests();
+        assertTrue(Math.abs(4 * writes - all) <= 4 * 20, () -> writes + " writes of " + all); // within one per stream
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.http;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.engine.SystemNanoClock;
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueOrder;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -52,8 +54,13 @@ class RequestMixRunTest {
 
     private HttpRunSpec spec(int connections, int threads, long durationMs, long warmupMs, double rate,
                              List<RequestSpec> requests, Map<String, ValueSpec> values, long seed) {
+        return spec(connections, threads, durationMs, warmupMs, rate, requests, values, seed, true);
+    }
+
+    private HttpRunSpec spec(int connections, int threads, long durationMs, long warmupMs, double rate,
+                             List<RequestSpec> requests, Map<String, ValueSpec> values, long seed, boolean keepAlive) {
         return new HttpRunSpec(nginx.uri("/"), "GET", Map.of(), null, connections, threads, Duration.ofMillis(durationMs),
-                Duration.ofMillis(warmupMs), rate, true, Duration.ofSeconds(5), HttpProtocol.HTTP_1_1, 1, null,
+                Duration.ofMillis(warmupMs), rate, keepAlive, Duration.ofSeconds(5), HttpProtocol.HTTP_1_1, 1, null,
                 requests, values, seed);
     }
 
@@ -125,9 +132,9 @@ class RequestMixRunTest {
     @Test
     void aSeedReplaysEachConnectionsSequence() throws Exception {
         Map<String, ValueSpec> random = Map.of("id", ValueSpec.range(1, 1_000_000, ValueOrder.RANDOM));
-        Set<List<String>> first = prefixes(run(spec(2, 1, 250, 0, 0, readsAndWrites("/a/${id}"), random, 7)));
-        Set<List<String>> again = prefixes(run(spec(2, 1, 250, 0, 0, readsAndWrites("/a/${id}"), random, 7)));
-        Set<List<String>> other = prefixes(run(spec(2, 1, 250, 0, 0, readsAndWrites("/a/${id}"), random, 8)));
+        Set<List<String>> first = prefixes(run(spec(2, 1, 250, 300, 0, readsAndWrites("/a/${id}"), random, 7)));
+        Set<List<String>> again = prefixes(run(spec(2, 1, 250, 300, 0, readsAndWrites("/a/${id}"), random, 7)));
+        Set<List<String>> other = prefixes(run(spec(2, 1, 250, 300, 0, readsAndWrites("/a/${id}"), random, 8)));
         assertEquals(2, first.size());
         assertEquals(first, again);
         assertNotEquals(first, other);
@@ -146,5 +153,43 @@ class RequestMixRunTest {
             prefixes.add(List.copyOf(requests.subList(0, 20)));
         });
         return prefixes;
+    }
+
+    private static final List<String> VALUES = List.of("quo\"te", "back\\slash", "é", "日本", "😀", "ctl\u0001x", "a b/c");
+    private static final List<String> HEADERS = List.of("é", "日本", "a\"b\\c");
+
+    /**
+     * Values land as they should where they sit, read back by nginx ({@code /echo/} logs the request's path, header
+     * and body): JSON-escaped inside a JSON string ({@code "}, {@code \}, control characters; non-ASCII text as is),
+     * percent-encoded in the path, raw UTF-8 in a header; one value per placeholder per request, wherever it occurs.
+     * A connection per request ({@code Connection: close} in the template), so a slot's buffer outlives its channels.
+     */
+    @Test
+    void valuesArriveEncodedForWhereTheySit() throws Exception {
+        int before = nginx.echoLog().size();
+        Ran ran = run(spec(1, 1, 500, 500, 0, // the warm-up: a cold JVM's first connect took 266 ms
+                List.of(new RequestSpec("echo", 1, "POST", "/echo/${v}", Map.of("X-H", "${h}"), "{\"v\": \"${v}\"}")),
+                Map.of("v", ValueSpec.list(VALUES, null), "h", ValueSpec.list(HEADERS, null)), 0, false));
+        List<String> echoed = nginx.echoLog().subList(before, nginx.echoLog().size());
+        assertEquals(0, ran.report().errors().total(), () -> "errors " + ran.report().errors());
+        assertEquals(ran.report().requests() + ran.report().warmupRequests(), echoed.size());
+        assertTrue(echoed.size() >= 2 * VALUES.size(), () -> "only " + echoed.size() + " requests");
+        ObjectMapper json = new ObjectMapper();
+        Set<String> bodies = new HashSet<>();
+        Set<String> headers = new HashSet<>();
+        Set<String> rawPaths = new HashSet<>();
+        for (String line : echoed) {
+            String[] f = line.split("\\|", 3);
+            String value = json.readTree(json.readValue("\"" + f[2] + "\"", String.class)).get("v").asText();
+            String path = json.readValue("\"" + f[0] + "\"", String.class);
+            assertEquals("/echo/" + value, URI.create(path).getPath(), "one value per placeholder per request");
+            bodies.add(value);
+            headers.add(json.readValue("\"" + f[1] + "\"", String.class));
+            rawPaths.add(path);
+        }
+        assertEquals(Set.copyOf(VALUES), bodies);
+        assertEquals(Set.copyOf(HEADERS), headers);
+        assertTrue(rawPaths.containsAll(List.of("/echo/%C3%A9", "/echo/a%20b/c", "/echo/ctl%01x", "/echo/quo%22te")),
+                () -> "paths " + rawPaths);
     }
 }

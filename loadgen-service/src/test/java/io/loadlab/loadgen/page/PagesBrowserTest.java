@@ -184,6 +184,35 @@ class PagesBrowserTest {
         assertCleanSince("run report");
     }
 
+    /** A mix run's page has a row per name with its JSON figures; the headline figures are the totals', as before. */
+    @Test
+    void aMixRunShowsARowPerNameWithItsJsonFigures() throws Exception {
+        String id = run("{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"threads\":1,\"timeout\":\"2s\","
+                + "\"connections\":2,\"duration\":\"1s\",\"warmup\":\"200ms\",\"rate\":0,"
+                + "\"headers\":{\"Content-Type\":\"application/json\"},\"requests\":["
+                + "{\"name\":\"one\",\"weight\":3,\"method\":\"POST\",\"body\":\"{\\\"number\\\": 1}\"},"
+                + "{\"name\":\"two\",\"weight\":1,\"method\":\"POST\",\"body\":\"{\\\"number\\\": 2}\"}]}");
+        open("/runs/" + id);
+
+        JsonNode report = report(id);
+        assertHeadlineFiguresAreTheReports(report);
+        List<WebElement> rows = browser.driver.findElements(By.cssSelector("#mix tbody tr"));
+        assertEquals(2, rows.size(), "a row per name");
+        for (int i = 0; i < 2; i++) {
+            JsonNode named = report.path("mix").get(i);
+            List<WebElement> cells = rows.get(i).findElements(By.cssSelector("th, td"));
+            assertEquals(named.path("name").asText(), cells.get(0).getText());
+            assertEquals(named.path("weight").asText(), cells.get(1).getText());
+            assertEquals(named.path("requests").asLong(), Long.parseLong(cells.get(2).getText()));
+            assertTrue(named.path("requests").asLong() > 0, report.toString());
+            assertEquals(named.path("latencyMicros").path("p99").doubleValue(), Double.parseDouble(cells.get(6).getText()), 0.0);
+        }
+        assertEquals(report.path("requests").asLong(), report.path("mix").get(0).path("requests").asLong()
+                + report.path("mix").get(1).path("requests").asLong(), "the names add up to the totals");
+        assertEquals(0, browser.driver.findElements(By.cssSelector("td[data-field^='mix']")).size(), "not a headline figure");
+        assertCleanSince("mix run report");
+    }
+
     /** Jackson, not JsonPath: JsonPath reads numbers as floats, and the figures must be equal, not close. */
     private static JsonNode report(String id) throws Exception {
         return new ObjectMapper().readTree(given().get("/runs/" + id + "/report").then().statusCode(200).extract().asString());
