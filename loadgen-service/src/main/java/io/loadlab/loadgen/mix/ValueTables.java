@@ -69,8 +69,10 @@ public final class ValueTables {
 
     /**
      * Checks where each placeholder lands against its values: one that fills a header value may not hold CR or LF
-     * (it would end the header and start another the spec never named), one that fills a path may not hold a space
-     * or a control character (it would end the request line). Bodies take any value.
+     * (it would end the header and start another the spec never named), one that fills a path may not hold a control
+     * character (the http kind percent-encodes a path's values, so a space arrives as {@code %20}, but a control
+     * character in an id is a data file's mistake, not a request anyone sends). Bodies take any value. The http
+     * reader calls it (a 400 at {@code POST /runs}) and so does the run's start (the file may have changed since).
      *
      * @param mix    the run's effective requests ({@code HttpRunSpec.mix()}), the run's headers merged in
      * @param tables the resolved values, by placeholder
@@ -91,7 +93,7 @@ public final class ValueTables {
             if (r.path() != null) {
                 for (String p : TemplateText.parse(r.path()).placeholders()) {
                     refuse(v, tables.get(p), at + "path", ValueTables::breaksPath,
-                            "a space or a control character, which would end the request line in");
+                            "a control character, which has no place in");
                 }
             }
         }
@@ -117,6 +119,6 @@ public final class ValueTables {
     }
 
     private static boolean breaksPath(String value) {
-        return value.chars().anyMatch(c -> c <= ' ' || c == 0x7f);
+        return value.chars().anyMatch(c -> c < ' ' || c == 0x7f);
     }
 }

@@ -75,8 +75,8 @@ class MixSpecApiTest {
                         "values.tok", "value 2 of list holds CR or LF, which would end header requests[0].headers.X-Id"),
                 Arguments.of("CR/LF into the run's header", "'headers':{'Authorization':'Bearer ${tok}'},'values':{'tok':['a\\nb']}",
                         "values.tok", "CR or LF, which would end header headers.Authorization"),
-                Arguments.of("a space into a path", "'requests':[{'name':'a','path':'/u/${n}'}],'values':{'n':['x','a b']}",
-                        "values.n", "value 2 of list holds a space or a control character, which would end the request line in requests[0].path"));
+                Arguments.of("a control character into a path", "'requests':[{'name':'a','path':'/u/${n}'}],'values':{'n':['a b','a\\tb']}",
+                        "values.n", "value 2 of list holds a control character, which has no place in requests[0].path"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -97,7 +97,8 @@ class RequestMixTest {
         HttpRunSpec spec = mix(List.of(new RequestSpec("h", 1, "GET", "/", Map.of("X-V", "${v}"), null)),
                 Map.of("v", ValueSpec.list(List.of("ok", "bad\r\nX-Injected: 1"), null)), 0);
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> compile(spec));
-        assertEquals("requests[0].headers.X-V", e.violations().get(0).field());
+        assertEquals("values.v", e.violations().get(0).field());
+        assertTrue(e.violations().get(0).message().contains("requests[0].headers.X-V"), e.violations().toString());
     }
 
     /** Smooth weighted round-robin: 3:1 is three reads in every four, from the slot's own seeded offset. */
