@@ -8,7 +8,8 @@
 # POST /b with ${id} in a JSON body weight 1, ids a range read in order; wrk does the same in Lua (bench/lib/mix.lua),
 # and loadlab's own single-request run is the third side: RUNS alternating triples print the mix's rate against wrk's
 # (goal >= 1.0) and its cost against the single request (goal <= 5%).
-#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 MIX=1 bench/loadgen-vs-wrk.sh
+#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 MIX=1 MAIN=1 bench/loadgen-vs-wrk.sh
+# (MAIN=0 skips the single-request comparison with wrk, MIX=0 the mix, RSS=0 the memory.)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -16,7 +17,7 @@ source "$here/lib/common.sh"
 require wrk nginx taskset java curl python3
 
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-5s} DURATION_LONG=${DURATION_LONG:-60s} CONNECTIONS=${CONNECTIONS:-50}
-RUNS=${RUNS:-5} RSS=${RSS:-1} MIX=${MIX:-1}
+RUNS=${RUNS:-5} RSS=${RSS:-1} MIX=${MIX:-1} MAIN=${MAIN:-1}
 GEN_CORE=${GEN_CORE:-0} SERVER_CORE=${SERVER_CORE:-1}
 [ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl loadgen-service)
 
@@ -51,6 +52,7 @@ median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { prin
 us_per() { awk -v c="$1" -v n="$2" 'BEGIN { printf "%.3f", (n > 0 ? c * 1e6 / n : 0) }'; }
 
 echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ "$MAIN" = 1 ]; then
 echo "== $RUNS alternating runs, wrk then loadgen: wrk -t1 -c$CONNECTIONS -d$DURATION on core $GEN_CORE (nginx on core $SERVER_CORE);"
 echo "   loadgen via POST /runs ($CONNECTIONS connections, 1 event loop, closed model, $WARMUP warm-up + $DURATION), one"
 echo "   process for all runs. CPU = user + system time from /proc/<pid>/stat: wrk's whole life (it has no warm-up),"
@@ -77,6 +79,7 @@ mw=$(median <<<"$w_rates") ml=$(median <<<"$l_rates") mwc=$(median <<<"$w_costs"
 printf '\nmedian   wrk %12.1f req/s %10s us CPU/req\n' "$mw" "$mwc"
 printf 'median   loadgen %8.1f req/s %10s us CPU/req\n' "$ml" "$mlc"
 printf 'ratio loadgen/wrk: requests/s %s (goal >= 0.8), CPU per request %s (goal <= 1.0)\n' "$(ratio "$ml" "$mw")" "$(ratio "$mlc" "$mwc")"
+fi
 
 rss() { # label: RSS of fresh processes after a 5 s and a long run
   local short long
@@ -93,28 +96,39 @@ mix_spec() { # warmup duration: the 3:1 mix of bench/lib/mix.lua
 }
 mix() {
   echo "== request mix: $RUNS alternating triples (wrk + bench/lib/mix.lua, loadgen mix, loadgen single request),"
-  echo "   each $DURATION on core $GEN_CORE after the loadgen's $WARMUP warm-up; the single request is the GET of the runs above"
-  local port pid i w m s w_rates='' m_rates='' s_rates='' w_out m_json s_json
+  echo "   each $DURATION on core $GEN_CORE after the loadgen's $WARMUP warm-up; the single request is the GET of the runs above;"
+  echo "   CPU per request as above (steadier than req/s on a shared machine)"
+  local port pid i w m s wc mc sc w_out w_cpu m_cpu m_req m_json s_cpu s_req s_json
+  local w_rates='' m_rates='' s_rates='' w_costs='' m_costs='' s_costs=''
   port=$(free_port)
   pid=$(start_loadgen "$port" "$token" "$work/loadgen-mix.log" "$GEN_CORE")
   pids+=("$pid")
   wait_http "http://127.0.0.1:$port/q/health/ready" 60
-  printf '%-4s %14s %14s %14s %8s\n' run 'wrk mix req/s' 'lg mix req/s' 'lg one req/s' 'lg err'
+  printf '%-4s %14s %10s   %14s %10s   %14s %10s %8s\n' run 'wrk mix req/s' 'us/req' 'lg mix req/s' 'us/req' \
+    'lg one req/s' 'us/req' 'lg err'
   for i in $(seq 1 "$RUNS"); do
-    w_out=$(taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s "$here/lib/mix.lua" "http://127.0.0.1:$nginx_port/")
-    w=$(wrk_rate "$w_out")
-    m_json=$(post_run "$port" "$token" "$(mix_spec "$WARMUP" "$DURATION")")
-    m=$(json_get "$m_json" report.requestsPerSecond)
-    s_json=$(post_run "$port" "$token" "$(spec "$WARMUP" "$DURATION")")
-    s=$(json_get "$s_json" report.requestsPerSecond)
-    printf '%-4s %14.1f %14.1f %14.1f %8s\n' "$i" "$w" "$m" "$s" "$(json_get "$m_json" report.errors.readWrite)"
-    w_rates+=" $w" m_rates+=" $m" s_rates+=" $s"
+    w_out=$(python3 "$here/lib/cpu.py" child "$work/wrk-mix.cpu" -- taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" \
+      -d"$DURATION" -s "$here/lib/mix.lua" "http://127.0.0.1:$nginx_port/")
+    w=$(wrk_rate "$w_out") wc=$(us_per "$(cat "$work/wrk-mix.cpu")" "$(awk '/requests in/ {print $1}' <<<"$w_out")")
+    read -r m_cpu m_req m_json < <(python3 "$here/lib/cpu.py" loadgen "http://127.0.0.1:$port" "$token" "$pid" \
+      "$(mix_spec "$WARMUP" "$DURATION")")
+    m=$(json_get "$m_json" requestsPerSecond) mc=$(us_per "$m_cpu" "$m_req")
+    read -r s_cpu s_req s_json < <(python3 "$here/lib/cpu.py" loadgen "http://127.0.0.1:$port" "$token" "$pid" \
+      "$(spec "$WARMUP" "$DURATION")")
+    s=$(json_get "$s_json" requestsPerSecond) sc=$(us_per "$s_cpu" "$s_req")
+    printf '%-4s %14.1f %10s   %14.1f %10s   %14.1f %10s %8s\n' "$i" "$w" "$wc" "$m" "$mc" "$s" "$sc" \
+      "$(json_get "$m_json" errors.readWrite)"
+    w_rates+=" $w" m_rates+=" $m" s_rates+=" $s" w_costs+=" $wc" m_costs+=" $mc" s_costs+=" $sc"
   done
   kill "$pid"; wait "$pid" 2>/dev/null || true
   w=$(median <<<"$w_rates") m=$(median <<<"$m_rates") s=$(median <<<"$s_rates")
-  printf 'median   wrk mix %.1f, loadgen mix %.1f, loadgen single %.1f req/s\n' "$w" "$m" "$s"
-  printf 'ratio loadgen mix/wrk mix: %s (goal >= 1.0); mix cost against the single request: %s%% (goal <= 5%%)\n' \
-    "$(ratio "$m" "$w")" "$(awk -v m="$m" -v s="$s" 'BEGIN { if (s > 0) printf "%.1f", (1 - m / s) * 100; else print "n/a" }')"
+  wc=$(median <<<"$w_costs") mc=$(median <<<"$m_costs") sc=$(median <<<"$s_costs")
+  printf 'median   wrk mix %.1f req/s %s us/req, loadgen mix %.1f req/s %s us/req, loadgen single %.1f req/s %s us/req\n' \
+    "$w" "$wc" "$m" "$mc" "$s" "$sc"
+  printf 'ratio loadgen mix/wrk mix: requests/s %s (goal >= 1.0), CPU per request %s\n' "$(ratio "$m" "$w")" "$(ratio "$mc" "$wc")"
+  printf 'mix cost against the single request: requests/s %s%% (goal <= 5%%), CPU per request %s%%\n' \
+    "$(awk -v m="$m" -v s="$s" 'BEGIN { if (s > 0) printf "%.1f", (1 - m / s) * 100; else print "n/a" }')" \
+    "$(awk -v m="$mc" -v s="$sc" 'BEGIN { if (s > 0) printf "%+.1f", (m / s - 1) * 100; else print "n/a" }')"
 }
 [ "$MIX" = 1 ] && mix
 

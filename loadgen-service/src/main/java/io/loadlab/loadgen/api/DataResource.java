@@ -39,12 +39,16 @@ public class DataResource {
     @Inject
     ApiTokenPolicy policy;
 
+    @Inject
+    ReadLimiter reads;
+
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     @Operation(summary = "Data files: uploaded ones, then loadgen.data.directory's")
     @APIResponse(responseCode = "200", description = "name, bytes, modified and source (uploaded or directory) of each")
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public List<DataFile> list() {
-        return store.list();
+        return reads.read(store::list);
     }
 
     @POST
@@ -75,12 +79,14 @@ public class DataResource {
     @APIResponse(responseCode = "200", description = "The file")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "404", description = "No such file")
+    @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public Response get(@PathParam("name") String name, @jakarta.ws.rs.core.Context HttpHeaders headers) {
         if (!policy.authorized(headers.getHeaderString(HttpHeaders.AUTHORIZATION))) {
             throw new ApiException(401, "a data file's bytes need the bearer token (Authorization: Bearer <loadgen.api.token>)");
         }
-        java.nio.file.Path p = store.path(name).orElseThrow(() -> new ApiException(404, "no data file '" + name + "'"));
-        return Response.ok(p.toFile(), CSV).build();
+        // counted with the heavy reads, as a run's report is; the bytes are streamed from the file, not held in memory
+        return reads.read(() -> Response.ok(store.path(name)
+                .orElseThrow(() -> new ApiException(404, "no data file '" + name + "'")).toFile(), CSV).build());
     }
 
     @DELETE

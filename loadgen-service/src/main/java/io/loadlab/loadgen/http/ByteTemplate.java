@@ -83,6 +83,27 @@ final class ByteTemplate {
         return length;
     }
 
+    /** The length of the rendering with these values, exactly. */
+    int length(int[] chosen, EncodedValues[] values) {
+        int length = 0;
+        for (int i = 0; i < kinds.length; i++) {
+            length += switch (kinds[i]) {
+                case LITERAL -> literals[i].length;
+                case VALUE -> values[ids[i]].bytes(encodings[i], chosen[ids[i]]).length;
+                default -> digits(bodyLength(chosen, values));
+            };
+        }
+        return length;
+    }
+
+    private static int digits(int value) {
+        int n = 1;
+        for (int v = value; v >= 10; v /= 10) {
+            n++;
+        }
+        return n;
+    }
+
     /** Writes the bytes with value {@code chosen[id]} of each placeholder {@code id}. */
     void render(ByteBuf out, int[] chosen, EncodedValues[] values) {
         for (int i = 0; i < kinds.length; i++) {

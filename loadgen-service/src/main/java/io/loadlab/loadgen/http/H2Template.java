@@ -86,6 +86,11 @@ final class H2Template {
         return body.maxLength();
     }
 
+    /** The body's length with these values. */
+    int bodyLength(int[] chosen, EncodedValues[] values) {
+        return body.bodyLength(chosen, values);
+    }
+
     boolean hasBody() {
         return body.maxLength() > 0;
     }

@@ -358,10 +358,21 @@ final class LoopDriver {
 
     /** A handshake failed: counted by reason in the measured part, and named should a connection never open. */
     void tlsFailed(String reason, PhaseStats phase) {
-        if (phase == measured) {
+        if (phase == measured || named(measuredByName, phase)) { // a mix's request counts in its name's child
             tls.failed(reason);
         }
         connectError(reason);
+    }
+
+    private static boolean named(PhaseStats[] children, PhaseStats phase) {
+        if (children != null) {
+            for (PhaseStats child : children) {
+                if (child == phase) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** This loop's TLS tally; read once it finished. */

@@ -22,9 +22,16 @@ final class MixCursor {
     private final int[] chosen;
     /** By entry: the views of static entries' bytes, null for templated ones. */
     private final ByteBuf[] views;
-    /** The slot's reusable buffer for templated entries; unreleasable, so the network's release after a write keeps it. */
-    private final ByteBuf own;
+    /**
+     * The slot's reusable buffer for templated entries; unreleasable, so the network's release after a write keeps it.
+     * Grown to the longest request the slot has rendered, not sized to the longest any values could give: 32
+     * placeholders of 8 KiB values would be 256 KiB a slot, 2.5 GB over 10,000 connections, for values most runs never
+     * hold.
+     */
+    private ByteBuf own;
     private long position;
+    /** What a slot's buffer starts with: a typical request with its values fits, and 10,000 slots hold 10 MB. */
+    private static final int INITIAL_BYTES = 1024;
 
     MixCursor(RequestMix mix, int slot) {
         this.mix = mix;
@@ -36,10 +43,12 @@ final class MixCursor {
             MixEntry e = mix.entry(i);
             views[i] = e.fixed != null ? e.fixed.view() : e.fixedH2 != null && e.fixedH2.hasBody() ? e.fixedH2.bodyView() : null;
         }
-        int size = Math.max(mix.longestMessage(), mix.longestH2Body());
-        // a JDK direct buffer, freed by the GC: slots have no close of their own. Wrapped, it starts full: cleared
-        this.own = size == 0 ? null
-                : Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(ByteBuffer.allocateDirect(size)).clear());
+        this.own = buffer(Math.min(INITIAL_BYTES, Math.max(mix.longestMessage(), mix.longestH2Body())));
+    }
+
+    /** A JDK direct buffer, freed by the GC (slots have no close of their own); wrapped, it starts full: cleared. */
+    private static ByteBuf buffer(int size) {
+        return Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(ByteBuffer.allocateDirect(size)).clear());
     }
 
     /** The entry of the next request; call once per request, before rendering it. */
@@ -66,7 +75,7 @@ final class MixCursor {
             }
             return views[entry];
         }
-        ByteBuf out = writable(e.message.maxLength());
+        ByteBuf out = writable(e.message.length(chosen, mix.values()));
         e.message.render(out, chosen, mix.values());
         return out;
     }
@@ -94,15 +103,21 @@ final class MixCursor {
         if (!e.h2.hasBody()) {
             return null;
         }
-        ByteBuf out = writable(e.h2.maxBody());
+        ByteBuf out = writable(e.h2.bodyLength(chosen, mix.values()));
         e.h2.body(out, chosen, mix.values());
         return out;
     }
 
-    /** The slot's buffer, cleared; a one-off one the network frees after writing when it still holds queued bytes. */
+    /**
+     * The slot's buffer, cleared and able to hold {@code size} bytes (grown when not, doubling, rarely); a one-off one,
+     * freed by the network once written, while it still holds queued bytes.
+     */
     private ByteBuf writable(int size) {
         if (own.isReadable()) {
             return Unpooled.directBuffer(size);
+        }
+        if (own.capacity() < size) {
+            own = buffer(Math.max(size, 2 * own.capacity()));
         }
         return own.clear();
     }

@@ -1,10 +1,9 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.mix.RequestSpec;
-import io.loadlab.loadgen.mix.TemplateText;
 import io.loadlab.loadgen.mix.ValueTable;
+import io.loadlab.loadgen.mix.ValueTables;
 import io.loadlab.loadgen.mix.WeightedSequence;
-import io.loadlab.loadgen.run.Violations;
 
 import java.util.HashMap;
 import java.util.List;
@@ -48,11 +47,12 @@ final class RequestMix implements AutoCloseable {
 
     /**
      * @param tables the spec's values, resolved
-     * @throws io.loadlab.loadgen.run.InvalidSpecException when a value would put CR or LF into a header, naming it
+     * @throws io.loadlab.loadgen.run.InvalidSpecException when a value would put CR or LF into a header (or a control
+     *                                                     character into a path), naming it ({@link ValueTables#checkUse})
      */
     static RequestMix compile(HttpRunSpec spec, Map<String, ValueTable> tables) {
         List<RequestSpec> mix = spec.mix();
-        checkHeaders(spec, mix, tables);
+        ValueTables.checkUse(mix, tables); // the file may have changed since the spec was read
         Map<String, Integer> ids = new HashMap<>();
         EncodedValues[] values = new EncodedValues[tables.size()];
         for (ValueTable t : tables.values()) {
@@ -64,23 +64,6 @@ final class RequestMix implements AutoCloseable {
             entries[i] = MixEntry.compile(spec, mix.get(i), ids, values);
         }
         return new RequestMix(spec, entries, values);
-    }
-
-    /** A header's value with a CR or LF would end the header and start another: refused, with the field named. */
-    private static void checkHeaders(HttpRunSpec spec, List<RequestSpec> mix, Map<String, ValueTable> tables) {
-        Violations v = new Violations();
-        for (int i = 0; i < mix.size(); i++) {
-            String at = spec.hasMix() ? "requests[" + i + "].headers." : "headers.";
-            mix.get(i).headers().forEach((name, text) -> {
-                for (String p : TemplateText.parse(text).placeholders()) {
-                    ValueTable t = tables.get(p);
-                    if (t != null && t.values().stream().anyMatch(s -> s.indexOf('\r') >= 0 || s.indexOf('\n') >= 0)) {
-                        v.add(at + name, "a value of ${" + p + "} (" + t.source() + ") holds CR or LF");
-                    }
-                }
-            });
-        }
-        v.throwIfAny();
     }
 
     /** The request slot numbered {@code slot} across the run's loops: its own seeded stream of choices. */

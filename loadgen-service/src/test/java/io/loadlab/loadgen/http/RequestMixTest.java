@@ -71,6 +71,22 @@ class RequestMixTest {
         }
     }
 
+    /** A slot's buffer starts at 1 KiB and grows to a longer request: every rendering whole, its length its own. */
+    @Test
+    void aSlotsBufferGrowsToALongValue() {
+        String big = "x".repeat(5000);
+        HttpRunSpec spec = mix(List.of(new RequestSpec("p", 1, "POST", "/p", Map.of(), "${v}")),
+                Map.of("v", ValueSpec.list(List.of("a", big, "b"), null)), 0);
+        try (RequestMix m = compile(spec)) {
+            MixCursor c = m.cursor(0);
+            int[] entry = new int[1];
+            for (String v : List.of("a", big, "b", "a")) {
+                String r = render(c, entry);
+                assertTrue(r.endsWith("Content-Length: " + v.length() + "\r\n\r\n" + v), r);
+            }
+        }
+    }
+
     @Test
     void controlCharactersInAJsonStringAreEscapedAsUnicode() {
         assertEquals("a\\u0001\\u000A", new String(ValueEncoding.JSON_STRING.encode("a\u0001\n"), StandardCharsets.UTF_8));
@@ -81,7 +97,8 @@ class RequestMixTest {
         HttpRunSpec spec = mix(List.of(new RequestSpec("h", 1, "GET", "/", Map.of("X-V", "${v}"), null)),
                 Map.of("v", ValueSpec.list(List.of("ok", "bad\r\nX-Injected: 1"), null)), 0);
         InvalidSpecException e = assertThrows(InvalidSpecException.class, () -> compile(spec));
-        assertEquals("requests[0].headers.X-V", e.violations().get(0).field());
+        assertEquals("values.v", e.violations().get(0).field());
+        assertTrue(e.violations().get(0).message().contains("requests[0].headers.X-V"), e.violations().toString());
     }
 
     /** Smooth weighted round-robin: 3:1 is three reads in every four, from the slot's own seeded offset. */
