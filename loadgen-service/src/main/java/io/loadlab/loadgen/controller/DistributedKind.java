@@ -48,7 +48,8 @@ public class DistributedKind extends RunKindDefinition<DistributedRunSpec, Distr
         double busiest = r.agents().stream().mapToDouble(AgentSummary::saturation).max().orElse(0);
         return Optional.of(new CellFigures(seconds, count(r, Counter.BYTES_RECEIVED), r.requestsPerSecond(),
                 r.latencyMicros(), errors, r.requests() + failedAttempts, r.requestedRate(),
-                seconds > 0 ? count(r, Counter.SENT) / seconds : 0, r.agents().size(), busiest));
+                seconds > 0 ? count(r, Counter.SENT) / seconds : 0, r.agents().size(), busiest)
+                .withRequestsByName(r.mix() == null ? null : r.mix().requestsByName()));
     }
 
     private static long count(DistributedReport r, Counter c) {

@@ -46,4 +46,9 @@ public record MixFigures(List<RequestReport> names) {
     public boolean isEmpty() {
         return names.isEmpty();
     }
+
+    /** Each name's merged measured requests, in the mix's order (a cell's row shows their shares). */
+    public java.util.Map<String, Long> requestsByName() {
+        return RequestReport.requestsByName(names());
+    }
 }

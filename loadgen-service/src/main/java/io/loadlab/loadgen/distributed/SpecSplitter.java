@@ -30,6 +30,9 @@ public final class SpecSplitter {
     public static final String AGENTS = "agents";
     private static final String SEED = "seed";
     private static final String VALUES = "values";
+    /** Why a spec whose values come from a data file cannot be spread: the uploads are this loadgen's alone. */
+    public static final String NO_DATA_FILES = "agents have no data files: give the values as a list or a range, or run "
+            + "on one loadgen";
 
     private SpecSplitter() {
     }
@@ -131,8 +134,7 @@ public final class SpecSplitter {
             values.fields().forEachRemaining(v -> {
                 JsonNode file = v.getValue().get("file");
                 if (file != null && !file.isNull()) {
-                    throw new UnsplittableSpecException(VALUES + "." + v.getKey() + ".file", "agents have no data files: "
-                            + "give the values as a list or a range, or run on one loadgen");
+                    throw new UnsplittableSpecException(VALUES + "." + v.getKey() + ".file", NO_DATA_FILES);
                 }
             });
         }

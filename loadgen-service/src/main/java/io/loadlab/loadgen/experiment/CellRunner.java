@@ -206,7 +206,8 @@ final class CellRunner {
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p99() / 1000,
                 errors, attempts == 0 ? 0 : (double) errors / attempts,
                 r == null ? 0 : r.requestedRate(), r == null ? 0 : r.achievedRate(), verdict,
-                agents > 0 ? Integer.valueOf(agents) : null, axis ? c.p().label() : null);
+                agents > 0 ? Integer.valueOf(agents) : null, axis ? c.p().label() : null,
+                r == null ? null : CellResult.shares(r.requestsByName()));
     }
 
     /**

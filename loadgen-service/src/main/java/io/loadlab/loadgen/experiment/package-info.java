@@ -8,6 +8,7 @@
  *
  * <p>May depend on {@code job}, {@code run} (its contract, {@link io.loadlab.loadgen.run.CellFigures}),
  * {@code engine}, {@code report}, {@code scrape}, {@code resource} (a target's source of figures), the shared common module, and the public spec record of the kind
- * its cells run ({@code http.HttpRunSpec}); never a kind's internals.
+ * its cells run ({@code http.HttpRunSpec}) and the request mix's records a variant carries to it ({@code mix}); never
+ * a kind's internals.
  */
 package io.loadlab.loadgen.experiment;

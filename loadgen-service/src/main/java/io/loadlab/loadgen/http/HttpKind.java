@@ -90,7 +90,8 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
         HttpErrors errs = errors(r);
         return Optional.of(new CellFigures(r.durationSeconds(), r.bytesReceived(), r.requestsPerSecond(),
                 r.latencyMicros(), errs.total(), r.requests() + errs.unanswered(),
-                r.requestedRate(), r.achievedRate(), 1, null, HttpProtocolFigures.of(r)));
+                r.requestedRate(), r.achievedRate(), 1, null, HttpProtocolFigures.of(r))
+                .withRequestsByName(RequestReport.requestsByName(r.mix())));
     }
 
     static HttpErrors errors(HttpReport r) {

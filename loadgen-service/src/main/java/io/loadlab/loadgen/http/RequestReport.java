@@ -4,6 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunSeries;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * One named request of a mix, as the run's totals are counted: answered requests, errors by cause, bytes and
  * latencies, of the measured part; its warm-up's answers apart. Every request of the run is counted under exactly
@@ -29,5 +33,12 @@ public record RequestReport(String name, int weight, long requests, double reque
     public RequestReport {
         series = series == null ? RunSeries.EMPTY : series;
         errors = errors == null ? new HttpErrors(0, 0, 0, 0, 0) : errors;
+    }
+
+    /** Each name's measured requests, in the mix's order: what an experiment's row shows of a mix. */
+    public static Map<String, Long> requestsByName(List<RequestReport> mix) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        mix.forEach(r -> out.put(r.name(), r.requests()));
+        return out;
     }
 }

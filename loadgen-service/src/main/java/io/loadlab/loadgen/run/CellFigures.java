@@ -1,5 +1,9 @@
 package io.loadlab.loadgen.run;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import io.loadlab.loadgen.report.LatencySummary;
 
 /**
@@ -19,10 +23,31 @@ import io.loadlab.loadgen.report.LatencySummary;
  * @param generatorSaturation for a run on agents, the busiest agent's saturation (0..1), which stands for the
  *                          loadgen's own CPU in the cell's verdict; null for a local run (the loadgen measures itself)
  * @param protocol          what the run spoke and what TLS and HTTP/2 cost; null for a kind that gives none
+ * @param requestsByName    a request mix's measured requests by name, in the mix's order; null for a run without one
  */
 public record CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
                           LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
-                          double achievedRate, int generators, Double generatorSaturation, ProtocolFigures protocol) {
+                          double achievedRate, int generators, Double generatorSaturation, ProtocolFigures protocol,
+                          Map<String, Long> requestsByName) {
+
+    public CellFigures {
+        requestsByName = requestsByName == null || requestsByName.isEmpty() ? null
+                : Collections.unmodifiableMap(new LinkedHashMap<>(requestsByName));
+    }
+
+    /** Figures of a run without a request mix. */
+    public CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,
+                       LatencySummary latencyMicros, long errors, long attempts, double requestedRate,
+                       double achievedRate, int generators, Double generatorSaturation, ProtocolFigures protocol) {
+        this(durationSeconds, bytesReceived, requestsPerSecond, latencyMicros, errors, attempts, requestedRate,
+                achievedRate, generators, generatorSaturation, protocol, null);
+    }
+
+    /** These figures with a mix's requests by name. */
+    public CellFigures withRequestsByName(Map<String, Long> byName) {
+        return new CellFigures(durationSeconds, bytesReceived, requestsPerSecond, latencyMicros, errors, attempts,
+                requestedRate, achievedRate, generators, generatorSaturation, protocol, byName);
+    }
 
     /** Figures without the protocol's: a kind that speaks no HTTP, or a run on agents. */
     public CellFigures(double durationSeconds, long bytesReceived, double requestsPerSecond,

@@ -47,7 +47,7 @@ class ExperimentsForeignApiTest {
             "{'targets':[{'name':'a','url':'http://127.0.0.1:9/','cores':1}],'variants':[{}]}  | targets[0].metrics | required for the builtin source",
             "{'targets':[" + T + "],'variants':[{'number':3,'path':'/x'}]}               | variants[0].number  | not both",
             "{'targets':[" + T + "],'variants':[{'number':0}]}                           | variants[0].number  | or give the variant a request",
-            "{'targets':[" + T + "],'variants':[{'method':'GET'}]}                       | variants[0].method  | give a path or url",
+            "{'targets':[" + T + "],'variants':[{'method':'GET'}]}                       | variants[0].method  | give a path, url or requests",
             "{'targets':[" + T + "],'variants':[{'path':'/a','url':'http://127.0.0.1:9/b'}]} | variants[0].path | not both",
             "{'targets':[" + T + "],'variants':[{'path':'/a','method':'FETCH'}]}         | variants[0].method  | must be one of",
             "{'targets':[" + T + "],'variants':[{'url':'ftp://127.0.0.1/x'}]}            | variants[0].url     | http://",

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static io.loadlab.loadgen.api.RunsApiTest.authed;
@@ -16,6 +17,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A variant carrying a request mix (issue 32) through the API: its faults named under the variant (what the http
  * reader refuses in a run's mix is tested there, {@code MixSpecApiTest}; here what the variant adds), and one
- * experiment of one 2 s cell on the real target service whose run sends the mix, whose row is that run's totals, and
+ * experiment of one 2 s cell on the real target service whose run sends the mix, whose row is that run's totals with each name's share, and
  * whose spec a reader without the token sees redacted.
  */
 @SystemTest
@@ -52,6 +54,17 @@ class ExperimentsMixApiTest {
                 .statusCode(400).contentType("application/json").body("code", equalTo(400))
                 .body("violations.field", hasItem(field))
                 .body("violations.find { it.field == '" + field + "' }.message", containsString(message));
+    }
+
+    @Test
+    void valuesFromADataFileOnAgentsAreNamedBeforeAnyCell() {
+        authed().contentType("text/csv").body("id\n1\n".getBytes(StandardCharsets.UTF_8)).post("/data/exp-ids.csv")
+                .then().statusCode(201);
+        authed().body(("{'targets':[" + T + "],'agents':2,'variants':[{'requests':[" + GET + "],"
+                        + "'values':{'id':{'file':'exp-ids.csv'}}}]}").replace('\'', '"'))
+                .post("/experiments").then().statusCode(400)
+                .body("violations.find { it.field == 'variants[0].values.id.file' && it.message.startsWith('agents have no data files') }",
+                        notNullValue());
     }
 
     /**
@@ -92,6 +105,8 @@ class ExperimentsMixApiTest {
         assertTrue(Math.abs(4 * small - 3 * total) <= 8, small + " small of " + total + ", not 3:1");
         assertEquals(run.getDouble("report.requestsPerSecond"), x.getDouble("cells[0].requestsPerSecond"), 1e-9,
                 "the row is the run's totals");
+        assertEquals((double) small / total, x.getDouble("cells[0].mix.small"), 1e-9, "the row's share of each name");
+        assertEquals((double) big / total, x.getDouble("cells[0].mix.big"), 1e-9);
         assertEquals(0, run.getLong("report.mix[0].errors.status4xx") + run.getLong("report.mix[1].errors.status4xx"),
                 "both bodies are ones the target answers: " + run.prettify());
 

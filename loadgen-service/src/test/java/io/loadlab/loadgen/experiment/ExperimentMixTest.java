@@ -100,15 +100,30 @@ class ExperimentMixTest {
     }
 
     @Test
+    void aRowSaysEachNamesShareOfItsRequestsInTheMixsOrder() {
+        Map<String, Long> byName = new java.util.LinkedHashMap<>();
+        byName.put("writes", 1L);
+        byName.put("reads", 3L);
+        Map<String, Double> shares = CellResult.shares(byName);
+        assertEquals(List.of("writes", "reads"), List.copyOf(shares.keySet()));
+        assertEquals(0.25, shares.get("writes"));
+        assertEquals(0.75, shares.get("reads"));
+        assertNull(CellResult.shares(Map.of("a", 0L)), "nothing measured: no share to say");
+        assertNull(CellResult.shares(null));
+    }
+
+    @Test
     void aRecordWithAMixReadsBackEqualAndOneWithoutHoldsNoneOfIt() throws Exception {
         ExperimentSpec s = spec(PLAIN, List.of(mix("m", List.of(GET, POST), Map.of("id",
                 ValueSpec.list(List.of("a\"b", "é"), ValueOrder.SEQUENTIAL)), 5L)));
         ExperimentRecord x = ExperimentRecord.started("20250102-030405-000-009", s, ExperimentTableTest.T0)
+                .withCell(new CellResult("t", 1, "m", "r1", "completed", 100, 1, 1, 2, 0, 0, 0, 100, null, null, null,
+                        Map.of("get-item", 0.75, "add-to-cart", 0.25)))
                 .finished(RunState.COMPLETED, ExperimentTableTest.T0, null);
         ObjectMapper m = ExperimentStoreTest.mapper();
         assertEquals(x, m.readValue(m.writeValueAsString(x), ExperimentRecord.class));
         String plain = m.writeValueAsString(ExperimentTableTest.sample());
-        for (String field : List.of("requests", "values", "seed")) {
+        for (String field : List.of("requests", "values", "seed", "mix")) {
             assertFalse(plain.contains("\"" + field + "\""), field + " in a record without a mix: " + plain);
         }
         assertNull(ExperimentProtocolsTest.KEEP.requests());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
+import io.loadlab.loadgen.distributed.SpecSplitter;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.experiment.ExperimentProtocol;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
@@ -13,6 +14,7 @@ import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.resource.Figure;
 import io.loadlab.loadgen.resource.ResourceSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
@@ -29,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads an experiment spec, naming every bad field at once ({@code targets[1].cores}, {@code variants[0].rate},
@@ -138,6 +141,14 @@ public class ExperimentSpecReader {
         }
         limits.checkPace(v, 0, duration, warmup);
         limits.checkTimeout(v, "timeout", timeout);
+        boolean spread = agentsNode != null && !agentsNode.isNull(); // asked, even where the agents field is refused
+        for (int i = 0; i < variants.size() && spread; i++) { // every cell would fail splitting: named now
+            String at = "variants[" + i + "].values.";
+            Map<String, ValueSpec> values = variants.get(i).values();
+            if (values != null) {
+                values.forEach((key, x) -> v.check(x.file() == null, at + key + ".file", SpecSplitter.NO_DATA_FILES));
+            }
+        }
         int onEach = onAgents == null || ExperimentSpec.AUTO.equals(onAgents) ? -1
                 : DistributedRunSpec.ALL.equals(onAgents) ? agents.knownCount() : DistributedRunSpec.count(onAgents);
         for (int i = 0; i < variants.size() && onEach > 0; i++) { // the cut each cell will make, named now

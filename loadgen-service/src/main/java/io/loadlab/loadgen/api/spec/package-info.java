@@ -5,6 +5,10 @@
  * {@link io.loadlab.loadgen.api.spec.ExperimentSpecReader} reads experiments; every bad field is named at once
  * through {@link io.loadlab.loadgen.run.JsonFields}.
  *
- * <p>May depend on {@code run}, {@code experiment}, Jackson and CDI; names no kind (ArchitectureTest).
+ * A variant's request mix is read by the http kind's own reader ({@link io.loadlab.loadgen.api.spec.MixField}), as a
+ * protocol entry's {@code tls} is.
+ *
+ * <p>May depend on {@code run}, {@code experiment}, {@code mix} (the records a variant carries), Jackson and CDI;
+ * names no kind (ArchitectureTest).
  */
 package io.loadlab.loadgen.api.spec;
