@@ -10,11 +10,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import static io.loadlab.loadgen.api.RunsApiTest.authed;
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -59,7 +57,7 @@ class DataFileRunTest {
         String spec = "{'kind':'http','target':'" + nginx.uri("/") + "','connections':1,'threads':1,'rate':4000,"
                 + "'duration':'3s','warmup':'0s','timeout':'5s','requests':[{'name':'item','path':'/a/${sku}'}],"
                 + "'values':{'sku':{'from':'file','file':'skus.csv','column':'sku','order':'sequential'}}}";
-        JsonPath run = finished(authed().body(spec.replace('\'', '"')).post("/runs").then().statusCode(202)
+        JsonPath run = FinishedRuns.completed(authed().body(spec.replace('\'', '"')).post("/runs").then().statusCode(202)
                 .extract().path("id"));
         List<String> log = nginx.accessLog();
         List<String> sent = new ArrayList<>();
@@ -72,19 +70,5 @@ class DataFileRunTest {
         for (int i = 0; i < sent.size(); i++) {
             assertEquals("/a/" + id(i % ROWS), sent.get(i), "request " + i);
         }
-    }
-
-    private static JsonPath finished(String id) throws InterruptedException {
-        for (int i = 0; i < 600; i++) {
-            JsonPath run = given().header("Authorization", DataApiTest.TOKEN).get("/runs/" + id).then().statusCode(200)
-                    .extract().jsonPath();
-            String state = run.getString("state");
-            if (!"running".equals(state) && !"queued".equals(state)) {
-                assertEquals("completed", state, "run ended as " + state + ": " + run.getString("failure"));
-                return run;
-            }
-            TimeUnit.MILLISECONDS.sleep(50);
-        }
-        throw new AssertionError("run " + id + " did not finish within 30 s");
     }
 }
