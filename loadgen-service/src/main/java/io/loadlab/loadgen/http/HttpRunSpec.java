@@ -3,6 +3,7 @@ package io.loadlab.loadgen.http;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.SeedStreams;
 import io.loadlab.loadgen.mix.TemplateText;
@@ -41,7 +42,9 @@ import java.util.TreeMap;
  * @param streams     HTTP/2 only: concurrent streams per connection, as h2load's {@code -m}; capped by the server's
  *                    SETTINGS_MAX_CONCURRENT_STREAMS (the report says how many were used). 1 for HTTP/1.1
  * @param tls         https only (null for http): how TLS is spoken; {@link TlsSpec#DEFAULT} when not given
- * @param requests    a request mix (at most {@link RequestSpec#MAX_NAMES} names), empty for the run's one request
+ * @param requests    a request mix (at most {@link RequestSpec#MAX_NAMES} names), empty for the run's one request (and
+ *                    absent from the JSON then: the reader refuses {@code "requests": []}, and a controller hands its
+ *                    agents the spec as JSON)
  *                    given by {@code method}, {@code headers} and {@code body}; with a mix, {@code headers} apply to
  *                    every entry (an entry's own of the same name win) and {@code body} must be absent
  * @param values      the {@code ${name}} placeholders' values; placeholders are read in the mix's paths, header
@@ -52,7 +55,9 @@ import java.util.TreeMap;
 public record HttpRunSpec(URI target, String method, Map<String, String> headers, String body, int connections,
                           int threads, Duration duration, Duration warmup, double rate, boolean keepAlive,
                           Duration timeout, HttpProtocol protocol, int streams, TlsSpec tls,
-                          List<RequestSpec> requests, Map<String, ValueSpec> values, long seed) implements RunSpec {
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RequestSpec> requests,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, ValueSpec> values,
+                          long seed) implements RunSpec {
 
     public static final String KIND = "http";
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");

@@ -11,6 +11,8 @@ import io.loadlab.loadgen.mix.ValueTables;
 import io.loadlab.loadgen.run.ConfigDefaults;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
+import io.loadlab.loadgen.run.RunJson;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 import org.junit.jupiter.api.Test;
@@ -85,5 +87,21 @@ class HttpSpecReaderTest {
         assertEquals(List.of(RunSpec.REDACTED), shown.values().get("tok").list());
         assertEquals(shown.values().get("id"), ValueSpec.file("ids.csv", "id", ValueOrder.RANDOM));
         assertEquals(-42, shown.seed());
+    }
+
+    /**
+     * What the API writes of a spec reads back through the reader: a controller hands its agents the spec as JSON, and
+     * every distributed run failed in CI when a spec without a mix wrote {@code "requests": []}, which the reader refuses.
+     */
+    @Test
+    void aSpecWrittenAsJsonReadsBackTheSame() throws Exception {
+        ObjectMapper json = RunJson.configure(new ObjectMapper(),
+                List.of(new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
+        HttpRunSpec single = read("{'kind':'http','target':'http://127.0.0.1:9/x','connections':2,'threads':1}");
+        ObjectNode written = json.valueToTree(single);
+        assertFalse(written.has("requests") || written.has("values"), written.toString());
+        assertEquals(single, read(json.writeValueAsString(single)));
+        HttpRunSpec mix = read(MIX);
+        assertEquals(mix, read(json.writeValueAsString(mix)));
     }
 }
