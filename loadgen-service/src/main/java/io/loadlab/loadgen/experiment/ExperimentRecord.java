@@ -7,6 +7,8 @@ import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.calibrate.SuspectCells;
 import io.loadlab.loadgen.job.JobRecord;
+import io.loadlab.loadgen.gate.BaselineComparison;
+import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.stats.Bootstrap;
 import io.quarkus.runtime.annotations.RegisterForReflection;
@@ -34,6 +36,11 @@ import java.util.SplittableRandom;
  *                    figures; flagged once finished
  * @param failure     why it failed, null unless failed
  * @param warnings    what the sources' checks before any load warned of; null when none (and in records from before)
+ * @param gate        once finished, when the spec asked for thresholds or a baseline: the judgement over every cell;
+ *                    null (absent) otherwise
+ * @param comparison  once finished, when the spec named a baseline: each cell's figures against it; null otherwise
+ * @param warmupPass  the uncounted first pass over the cells, when one ran: what its discarded runs measured; null
+ *                    (absent) otherwise
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -41,7 +48,8 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
                                Instant finishedAt, long runsPlanned, int runsDone, String currentRun, String currentCell,
                                List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
                                List<ScalingRow> scaling, List<CellStats> stats, Calibration calibration,
-                               List<Suspect> suspects, String failure, List<String> warnings) implements JobRecord {
+                               List<Suspect> suspects, String failure, List<String> warnings, GateResult gate,
+                               BaselineComparison comparison, WarmupPass warmupPass) implements JobRecord {
 
     /** At most this many warnings are kept, each cut to {@link #MAX_WARNING} characters. */
     public static final int MAX_WARNINGS = 50;
@@ -62,6 +70,16 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
                 .map(w -> w.length() > MAX_WARNING ? w.substring(0, MAX_WARNING) : w).toList();
     }
 
+    /** A record without a judgement, a comparison or a warm-up pass, as every one before them. */
+    public ExperimentRecord(String id, RunState state, ExperimentSpec spec, Instant createdAt, Instant startedAt,
+                            Instant finishedAt, long runsPlanned, int runsDone, String currentRun, String currentCell,
+                            List<LinkCapacity> links, List<CellResult> cells, List<SearchResult> searches,
+                            List<ScalingRow> scaling, List<CellStats> stats, Calibration calibration,
+                            List<Suspect> suspects, String failure, List<String> warnings) {
+        this(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone, currentRun, currentCell, links,
+                cells, searches, scaling, stats, calibration, suspects, failure, warnings, null, null, null);
+    }
+
     @Override
     public boolean ended() {
         return state.finished();
@@ -69,29 +87,29 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
 
     public static ExperimentRecord started(String id, ExperimentSpec spec, Instant now) {
         return new ExperimentRecord(id, RunState.RUNNING, spec, now, now, null, spec.maxRuns(), 0, null, null,
-                null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** The record as a reader without the token sees it: its spec {@link ExperimentSpec#redacted}. */
     public ExperimentRecord redacted() {
         return new ExperimentRecord(id, state, spec.redacted(), createdAt, startedAt, finishedAt, runsPlanned, runsDone,
-                currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings);
+                currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings, gate, comparison, warmupPass);
     }
 
     /** The checks' warnings before any load (a cell spanning fewer than 4 scrapes ...), kept with the record. */
     public ExperimentRecord withWarnings(List<String> found) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone, currentRun,
-                currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, found);
+                currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, found, gate, comparison, warmupPass);
     }
 
     public ExperimentRecord running(String runId, String cell) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, runId, cell,
-                links, cells, searches, scaling, stats, calibration, suspects, null, warnings);
+                links, cells, searches, scaling, stats, calibration, suspects, null, warnings, gate, comparison, warmupPass);
     }
 
     public ExperimentRecord withLink(LinkCapacity link) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
-                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, stats, calibration, suspects, null, warnings);
+                runsDone + (link.runId() != null ? 1 : 0), null, null, plus(links, link), cells, searches, scaling, stats, calibration, suspects, null, warnings, gate, comparison, warmupPass);
     }
 
     public ExperimentRecord withCell(CellResult cell) {
@@ -101,12 +119,12 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
     /** @param runs the runs the cell took: more than one when {@code agents: auto} ran it again on more agents */
     public ExperimentRecord withCell(CellResult cell, int runs) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + runs, null, null,
-                links, plus(cells, cell), searches, scaling, stats, calibration, suspects, null, warnings);
+                links, plus(cells, cell), searches, scaling, stats, calibration, suspects, null, warnings, gate, comparison, warmupPass);
     }
 
     public ExperimentRecord withSearch(SearchResult search) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone, null, null,
-                links, cells, plus(searches, search), scaling, stats, calibration, suspects, null, warnings);
+                links, cells, plus(searches, search), scaling, stats, calibration, suspects, null, warnings, gate, comparison, warmupPass);
     }
 
     public ExperimentRecord finished(RunState end, Instant now, String failure) {
@@ -115,14 +133,14 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         }
         List<CellStats> stats = CellStats.of(cells, Bootstrap.standard(), new SplittableRandom(id.hashCode()));
         return new ExperimentRecord(id, end, spec, createdAt, startedAt, now, runsPlanned, runsDone, null, null,
-                links, cells, searches, Scaling.of(stats), stats, calibration, suspects, failure, warnings);
+                links, cells, searches, Scaling.of(stats), stats, calibration, suspects, failure, warnings, gate, comparison, warmupPass);
     }
 
     /** The ceiling measured before the cells: its three runs count as done. */
     public ExperimentRecord withCalibration(Calibration found) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned,
                 runsDone + found.measurements().size(), null, null, links, cells, searches, scaling, stats, found,
-                suspects, null, warnings);
+                suspects, null, warnings, gate, comparison, warmupPass);
     }
 
     /**
@@ -145,7 +163,21 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
         }
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone,
                 currentRun, currentCell, links, cells, searches, scaling, stats, calibration,
-                SuspectCells.flag(calibration.ceiling(), share, loads), failure, warnings);
+                SuspectCells.flag(calibration.ceiling(), share, loads), failure, warnings, gate, comparison, warmupPass);
+    }
+
+    /** The finished record with its judgement and comparison (either may be null). */
+    public ExperimentRecord judged(GateResult judgement, BaselineComparison compared) {
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone,
+                currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings,
+                judgement, compared, warmupPass);
+    }
+
+    /** The record with its warm-up pass so far: a discarded cell run added. */
+    public ExperimentRecord withWarmupPass(WarmupPass pass) {
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone,
+                currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings,
+                gate, comparison, pass);
     }
 
     private static <T> List<T> plus(List<T> list, T item) {

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
+import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.run.Violations;
 
 import java.time.Duration;
@@ -25,17 +26,27 @@ import java.util.Set;
  *                 on twice as many, until its busiest agent is under the threshold or every agent is in use
  * @param protocols how the cells speak to their targets: each variant's cells run once per entry
  *                  ({@link ExperimentProtocol}); null: plain HTTP/1.1 only, as before the axis (and absent from JSON)
+ * @param thresholds every cell's run is judged against these, and the experiment passes when every cell did
+ *                   ({@link io.loadlab.loadgen.gate}); null: none
+ * @param baseline   an earlier experiment's id: each cell's requests/s and p99 against the same cell there, from both
+ *                   sides' repeats ({@link io.loadlab.loadgen.gate.BaselineComparison}); a regression fails the gate;
+ *                   null: none
+ * @param warmupPass run every cell once first, uncounted ({@link WarmupPass}); null: on when {@code repeats} is 3 or
+ *                   more, so the intervals measure noise rather than the JIT warming up
  */
 public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
                              Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
                              Boolean calibrate,
                              @JsonInclude(JsonInclude.Include.NON_NULL) String agents,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) List<ExperimentProtocol> protocols) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) List<ExperimentProtocol> protocols,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) GateSpec thresholds,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String baseline,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean warmupPass) {
 
     /** The spec as a reader without the token sees it: every variant {@link Variant#redacted}. */
     public ExperimentSpec redacted() {
         return new ExperimentSpec(name, targets, variants.stream().map(Variant::redacted).toList(), duration, warmup,
-                timeout, linkMbps, search, repeats, calibrate, agents, protocols);
+                timeout, linkMbps, search, repeats, calibrate, agents, protocols, thresholds, baseline, warmupPass);
     }
 
     /** {@code agents} for as many agents as it takes. */
@@ -48,6 +59,14 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
                           Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
                           Boolean calibrate) {
         this(name, targets, variants, duration, warmup, timeout, linkMbps, search, repeats, calibrate, null);
+    }
+
+    /** An experiment without thresholds, baseline or warm-up pass, as every one before them. */
+    public ExperimentSpec(String name, List<ExperimentTarget> targets, List<Variant> variants, Duration duration,
+                          Duration warmup, Duration timeout, Double linkMbps, SearchSpec search, Integer repeats,
+                          Boolean calibrate, String agents, List<ExperimentProtocol> protocols) {
+        this(name, targets, variants, duration, warmup, timeout, linkMbps, search, repeats, calibrate, agents, protocols,
+                null, null, null);
     }
 
     /** An experiment over plain HTTP/1.1, as every one before the {@code protocols} axis. */
@@ -133,10 +152,15 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         }
     }
 
+    /** Whether the cells run once first, uncounted: as asked, else when {@code repeats} is 3 or more. */
+    public boolean warmsUpFirst() {
+        return warmupPass != null ? warmupPass : repeats >= 3;
+    }
+
     /** The same experiment with cells of another measured length (a search probe's, {@link ProbeDuration}). */
     public ExperimentSpec withDuration(Duration length) {
         return new ExperimentSpec(name, targets, variants, length, warmup, timeout, linkMbps, search, repeats, calibrate,
-                agents, protocols);
+                agents, protocols, thresholds, baseline, warmupPass);
     }
 
     /** The entries each variant's cells run with: the given ones, or {@link ExperimentProtocol#DEFAULT} alone. */

@@ -2,7 +2,9 @@ package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.report.RunReport;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -58,6 +60,37 @@ public abstract class RunKindDefinition<S extends RunSpec, R extends RunReport> 
     }
 
     /**
+     * The figures thresholds may name for this kind ({@code p99Millis}, {@code errorRate}, {@code lossPercent}), each
+     * in the report's own unit; a threshold naming another is refused at POST (400 naming it). Empty: this kind
+     * takes no thresholds.
+     */
+    public Set<String> gateFigureNames() {
+        return Set.of();
+    }
+
+    /**
+     * The subset of {@link #gateFigureNames} that can be judged while the run runs (from its live progress), and so
+     * may carry {@code abortOnFail}.
+     */
+    public Set<String> liveGateFigureNames() {
+        return Set.of();
+    }
+
+    /**
+     * A finished run's figures that thresholds are judged on: every name of {@link #gateFigureNames} the report has
+     * (a figure it lacks is absent, and a threshold on it fails), over the merged, measured part. Empty for a run
+     * without a report.
+     */
+    public final Map<String, Double> gateFigures(RunRecord run) {
+        return run.report() == null ? Map.of() : gateFigures(specType.cast(run.spec()), reportType.cast(run.report()));
+    }
+
+    /** The live figures of a running run, for {@code abortOnFail}: names of {@link #liveGateFigureNames} only. */
+    public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
+        return Map.of();
+    }
+
+    /**
      * {@code spec} as a reader without the token sees it: every secret it holds (a header's value, a body) replaced by
      * {@link RunSpec#REDACTED}, names and shape kept. The stored record keeps the whole spec, to run it again.
      *
@@ -75,6 +108,10 @@ public abstract class RunKindDefinition<S extends RunSpec, R extends RunReport> 
     /** @param histogram the run's latency histogram (HdrHistogram compressed base64, nanoseconds), or null */
     protected Optional<String> text(S spec, R report, String histogram) {
         return Optional.empty();
+    }
+
+    protected Map<String, Double> gateFigures(S spec, R report) {
+        return Map.of();
     }
 
     protected void count(S spec, R report) {

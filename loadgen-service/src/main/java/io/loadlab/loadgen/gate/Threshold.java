@@ -1,0 +1,45 @@
+package io.loadlab.loadgen.gate;
+
+import java.math.BigDecimal;
+import java.util.Objects;
+
+/**
+ * One condition on one figure of the merged, measured part: {@code p99Millis < 50}.
+ *
+ * @param figure      a figure the kind names ({@link io.loadlab.loadgen.run.RunKindDefinition#gateFigureNames})
+ * @param comparison  how the figure must compare with the limit
+ * @param limit       a finite number in the figure's unit; {@code true} and {@code false} are 1 and 0
+ * @param abortOnFail end the run early, failed, once this threshold can no longer pass (judged each second on the
+ *                    measured part so far, as k6's {@code abortOnFail}); only for figures the kind can judge live
+ */
+public record Threshold(String figure, Comparison comparison, double limit, boolean abortOnFail) {
+
+    /** A figure's name: what the report calls it. */
+    public static final String FIGURE = "[A-Za-z][A-Za-z0-9.]{0,63}";
+
+    public Threshold {
+        Objects.requireNonNull(comparison, "comparison");
+        if (figure == null || !figure.matches(FIGURE)) {
+            throw new IllegalArgumentException("not a figure's name: " + figure);
+        }
+        if (!Double.isFinite(limit)) {
+            throw new IllegalArgumentException(figure + ": the limit must be a finite number: " + limit);
+        }
+    }
+
+    /** The condition as written back: {@code "< 50"}, {@code ">= 0.99"}, without a trailing {@code .0}. */
+    public String limitText() {
+        return comparison.symbol() + " " + BigDecimal.valueOf(limit).stripTrailingZeros().toPlainString();
+    }
+
+    /** Whether {@code actual} meets this threshold; NaN never does. */
+    public boolean passes(double actual) {
+        return comparison.holds(actual, limit);
+    }
+
+    /** {@code "p99Millis < 50"}: how a report names it. */
+    @Override
+    public String toString() {
+        return figure + " " + limitText();
+    }
+}
