@@ -1,0 +1,204 @@
+package io.loadlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.cli.report.JunitSchema;
+import io.loadlab.testsupport.FreePorts;
+import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.SystemTest;
+import io.loadlab.testsupport.TargetService;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * bin/loadlab as a pipeline runs it, against the real target and a real loadgen started once for the class: each
+ * exit code from a real cause, the files it writes, its progress on a pseudo-terminal and in a log, Ctrl-C.
+ * Runs are 2 s (the Ctrl-C one is cut after its first second).
+ */
+@SystemTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LoadlabCommandIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TargetService target;
+    private LoadgenService loadgen;
+    private Path dir;
+
+    @BeforeAll
+    void start() throws Exception {
+        dir = Files.createDirectories(Path.of(System.getProperty("loadlab.work.dir", "target/it"))
+                .resolve("loadlab-" + ProcessHandle.current().pid()));
+        target = TargetService.start();
+        loadgen = LoadgenService.start(dir.resolve("loadgen-data"));
+    }
+
+    @AfterAll
+    void stop() {
+        if (loadgen != null) {
+            loadgen.close();
+        }
+        if (target != null) {
+            target.close();
+        }
+    }
+
+    private Path spec(String name, String targetUrl, String duration, String extra) throws IOException {
+        return Files.writeString(dir.resolve(name), """
+                {"kind":"http","target":"%s","method":"POST","headers":{"Content-Type":"application/json"},
+                 "body":"{\\"number\\": 2}","connections":4,"threads":1,"duration":"%s","warmup":"0s","rate":0,
+                 "keepAlive":true,"timeout":"2s"%s}""".formatted(targetUrl, duration, extra));
+    }
+
+    private Command loadlab(List<String> prefix, String... args) throws IOException {
+        return Command.start(dir, prefix, List.of(args), Map.of("LOADLAB_TOKEN", LoadgenService.TOKEN));
+    }
+
+    private String url() {
+        return loadgen.uri("").toString();
+    }
+
+    @Test
+    void aCompletedRunExitsZeroWritesItsFilesAndLogsPlainLines() throws Exception {
+        Path spec = spec("ok.json", target.testApi().toString(), "2s", "");
+        Path token = Files.writeString(dir.resolve("token"), LoadgenService.TOKEN + "\n");
+        Command c = Command.start(dir, List.of(), List.of("run", spec.toString(), "--url", url(), "--token-file",
+                token.toString(), "--junit", "ok.xml", "--json", "ok.json.out", "--html", "ok.html"), Map.of());
+        assertEquals(0, c.exit(60), c.describe());
+        String out = c.out();
+        assertFalse(out.contains("\r"), "a log gets whole lines, no redraws:\n" + out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("\\[[#-]{20}]\\s+\\d+\\.\\d/2\\.0 s  requests [\\d,]+ .*")), out);
+        assertTrue(out.contains("Requests/sec:"), "the wrk text report:\n" + out);
+
+        JsonNode record = JSON.readTree(dir.resolve("ok.json.out").toFile());
+        assertEquals("completed", record.get("state").asText());
+        assertEquals("<redacted>", record.at("/spec/body").asText(), "files are written as any reader sees the run");
+        String id = record.get("id").asText();
+        assertTrue(out.contains("run " + id + " started"), out);
+        Document junit = JunitSchema.valid(Files.readString(dir.resolve("ok.xml")));
+        assertEquals("0", junit.getDocumentElement().getAttribute("failures"));
+        assertEquals("run completed", ((Element) junit.getElementsByTagName("testcase").item(0)).getAttribute("name"));
+        String html = Files.readString(dir.resolve("ok.html"));
+        assertTrue(html.contains(id) && html.contains("<style>") && !html.contains("<script src=\"/"),
+                "the page, its own scripts and styles inlined");
+    }
+
+    @Test
+    void aSpecTheApiRefusesExitsTwoNamingTheField() throws Exception {
+        Path spec = spec("bad.json", target.testApi().toString(), "2s", "");
+        Files.writeString(spec, Files.readString(spec).replace("\"connections\":4", "\"connections\":0"));
+        Command c = loadlab(List.of(), "run", spec.toString(), "--url", url());
+        assertEquals(2, c.exit(30), c.describe());
+        assertTrue(c.err().contains("answered 400") && c.err().contains("\"field\":\"connections\""), c.err());
+    }
+
+    @Test
+    void anUnreachableLoadgenOrABadCommandLineExitsTwo() throws Exception {
+        Path spec = spec("unreachable.json", target.testApi().toString(), "2s", "");
+        Command gone = loadlab(List.of(), "run", spec.toString(), "--url", "http://127.0.0.1:" + FreePorts.tcp());
+        assertEquals(2, gone.exit(30), gone.describe());
+        assertTrue(gone.err().contains("POST /runs to http://127.0.0.1:"), gone.err());
+        Command usage = loadlab(List.of(), "run", spec.toString(), "--junit");
+        assertEquals(2, usage.exit(30), usage.describe());
+        assertTrue(usage.err().contains("--junit needs a value") && usage.err().contains("usage: loadlab"), usage.err());
+    }
+
+    @Test
+    void aRunWhoseConnectionsNeverOpenExitsThree() throws Exception {
+        Path spec = spec("closed.json", "http://127.0.0.1:" + FreePorts.tcp() + "/test/testApi", "2s", "");
+        Command c = loadlab(List.of(), "run", spec.toString(), "--url", url(), "--junit", "closed.xml", "--quiet");
+        assertEquals(3, c.exit(60), c.describe());
+        assertTrue(c.out().contains("never opened"), c.out());
+        Document junit = JunitSchema.valid(Files.readString(dir.resolve("closed.xml")));
+        Element failure = (Element) junit.getElementsByTagName("failure").item(0);
+        assertTrue(failure.getAttribute("message").startsWith("run failed: 4 of the 4 connections"), failure.getAttribute("message"));
+    }
+
+    @Test
+    void aTerminalGetsOneLineRedrawn() throws Exception {
+        Path spec = spec("tty.json", target.testApi().toString(), "2s", "");
+        // script gives the command a pseudo-terminal; its own stdout (this test's file) records what the terminal showed
+        ProcessBuilder pb = new ProcessBuilder("script", "-qfec", String.join(" ", Command.script().toString(), "run",
+                spec.toString(), "--url", url()), "/dev/null").directory(dir.toFile())
+                .redirectOutput(dir.resolve("tty.out").toFile()).redirectErrorStream(true);
+        pb.environment().put("LOADLAB_TOKEN", LoadgenService.TOKEN);
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "script did not end");
+        String shown = Files.readString(dir.resolve("tty.out"));
+        assertEquals(0, p.exitValue(), shown);
+        long redraws = shown.chars().filter(ch -> ch == '\r').count() - shown.chars().filter(ch -> ch == '\n').count();
+        assertTrue(redraws >= 2, "bar lines redrawn with \\r, beyond the terminal's CR LF line ends (" + redraws + "):\n" + shown);
+        assertTrue(shown.contains("\r[####"), shown);
+    }
+
+    @Test
+    void ctrlCCancelsTheRunOnTheServerAndExits130() throws Exception {
+        Path spec = spec("long.json", target.testApi().toString(), "30s", "");
+        Command c = loadlab(List.of(), "run", spec.toString(), "--url", url());
+        String id = null;
+        for (int i = 0; i < 300 && id == null; i++) { // the id once posted, within 30 s
+            id = c.out().lines().filter(l -> l.startsWith("run ") && l.contains(" started: ")).map(l -> l.split(" ")[1])
+                    .findFirst().orElse(null);
+            Thread.sleep(100);
+        }
+        assertTrue(id != null, c.describe());
+        assertEquals("running", loadgen.json("/runs/" + id).get("state").asText());
+        new ProcessBuilder("kill", "-INT", Long.toString(c.process.pid())).start().waitFor();
+        assertEquals(130, c.exit(30), c.describe());
+        assertTrue(c.err().contains("cancelled /runs/" + id), c.describe());
+        assertEquals("cancelled", loadgen.awaitFinished("/runs/" + id).get("state").asText());
+    }
+
+    @Test
+    void anExperimentPrintsALinePerCellAndItsTable() throws Exception {
+        Path spec = Files.writeString(dir.resolve("experiment.json"), """
+                {"targets":[{"name":"local","url":"%s","metrics":"%s/q/metrics","cores":1,"linkMbps":10000}],
+                 "variants":[{"number":2,"connections":4,"threads":1}],"duration":"2s","warmup":"0s"}"""
+                .formatted(target.testApi(), target.base()));
+        Command c = loadlab(List.of(), "experiment", spec.toString(), "--url", url(), "--junit", "experiment.xml");
+        assertEquals(0, c.exit(60), c.describe());
+        assertTrue(c.out().lines().anyMatch(l -> l.matches("cell 1 \\(runs 1/\\d+\\)\\s+local/n=2 c=4\\s+completed\\s+[\\d,.]+ req/s.*")),
+                c.out());
+        assertTrue(c.out().contains("verdict"), "the experiment's text table:\n" + c.out());
+        assertEquals("experiment completed", ((Element) JunitSchema.valid(Files.readString(dir.resolve("experiment.xml")))
+                .getElementsByTagName("testcase").item(0)).getAttribute("name"));
+    }
+
+    @Test
+    void localStartsALoadgenOfItsOwnAndStopsIt() throws Exception {
+        Path spec = spec("local.json", target.testApi().toString(), "2s", "");
+        Command c = Command.start(dir, List.of(), List.of("run", spec.toString(), "--local", "--quiet"), Map.of());
+        assertEquals(0, c.exit(120), c.describe());
+        String url = c.out().lines().filter(l -> l.startsWith("local loadgen at ")).findFirst().orElseThrow()
+                .substring("local loadgen at ".length());
+        assertTrue(c.out().contains("Requests/sec:"), c.out());
+        assertFalse(listens(URI.create(url).getPort()), "the local loadgen at " + url + " still listens");
+    }
+
+    private static boolean listens(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
