@@ -90,6 +90,9 @@ public final class Cli {
                     stop.close();
                 }
             })) {
+                if (local != null) {
+                    local.handOver();
+                }
                 return follow(o, spec, client, cancel);
             }
         } catch (ApiException e) {
@@ -119,7 +122,7 @@ public final class Cli {
         String path = o.type().path(id);
         cancel.arm(path);
         out.println(o.type().word() + " " + id + " started: " + client.base().resolve(path));
-        JsonNode done = new Follower(client, POLL, PATIENCE).until(path, view(o));
+        JsonNode done = new Follower(client, POLL, PATIENCE, System::nanoTime).until(path, view(o));
         cancel.disarm();
         Duration took = Duration.between(started, clock.instant());
 

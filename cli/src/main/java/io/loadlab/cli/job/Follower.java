@@ -6,6 +6,7 @@ import io.loadlab.cli.api.LoadgenClient;
 import io.loadlab.cli.progress.ProgressView;
 
 import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * Polls a job until it has finished, feeding each answer to a view. A 429 (the loadgen's read limit) or a call that
@@ -17,24 +18,26 @@ public final class Follower {
     private final LoadgenClient client;
     private final Duration every;
     private final Duration patience;
+    private final LongSupplier nanoTime;
 
-    public Follower(LoadgenClient client, Duration every, Duration patience) {
+    public Follower(LoadgenClient client, Duration every, Duration patience, LongSupplier nanoTime) {
         this.client = client;
         this.every = every;
         this.patience = patience;
+        this.nanoTime = nanoTime;
     }
 
     /** The job's JSON once its state is {@code completed}, {@code failed} or {@code cancelled}. */
     public JsonNode until(String path, ProgressView view) throws ApiException, InterruptedException {
-        long lastGood = System.nanoTime();
+        long lastGood = nanoTime.getAsLong();
         while (true) {
             JsonNode job;
             try {
                 job = client.json(path);
-                lastGood = System.nanoTime();
+                lastGood = nanoTime.getAsLong();
             } catch (ApiException e) {
                 boolean retryable = e.status() == 0 || e.status() == 429 || e.status() >= 500;
-                if (!retryable || System.nanoTime() - lastGood > patience.toNanos()) {
+                if (!retryable || nanoTime.getAsLong() - lastGood > patience.toNanos()) {
                     throw e;
                 }
                 Thread.sleep(every.toMillis());

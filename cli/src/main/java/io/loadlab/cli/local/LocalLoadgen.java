@@ -30,12 +30,16 @@ public final class LocalLoadgen implements AutoCloseable {
     private final Path dir;
     private final URI url;
     private final String token;
+    /** Stops the loadgen should the command be interrupted before {@link #handOver()}: no loadgen outlives it. */
+    private final Thread hook;
 
     private LocalLoadgen(Process process, Path dir, URI url, String token) {
         this.process = process;
         this.dir = dir;
         this.url = url;
         this.token = token;
+        this.hook = new Thread(this::stop, "loadlab-local-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
     }
 
     /** The jar under {@code home} (the checkout: bin/loadlab passes its parent). */
@@ -121,8 +125,29 @@ public final class LocalLoadgen implements AutoCloseable {
         }
     }
 
+    /**
+     * From now the caller's own shutdown hook stops it ({@link #close()}), after cancelling the job on it: hooks run in
+     * no set order, so two would race the cancel against the stop.
+     */
+    public void handOver() {
+        removeHook();
+    }
+
     @Override
     public void close() {
+        removeHook();
+        stop();
+    }
+
+    private void removeHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutting down: the hook, if still registered, runs stop() too, which is harmless twice
+        }
+    }
+
+    private void stop() {
         process.destroy();
         try {
             if (!process.waitFor(20, TimeUnit.SECONDS)) {
