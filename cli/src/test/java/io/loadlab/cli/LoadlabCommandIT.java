@@ -103,6 +103,38 @@ class LoadlabCommandIT {
     }
 
     @Test
+    void aThresholdThatCannotPassExitsOneWithItsActualInTheJunitXml() throws Exception {
+        Path spec = spec("gated.json", target.testApi().toString(), "2s",
+                ",\"thresholds\":{\"p99Millis\":\"< 0.001\",\"errorRate\":\"< 0.5\"}");
+        Command c = loadlab(List.of(), "run", spec.toString(), "--url", url(), "--junit", "gated.xml", "--json",
+                "gated.out.json", "--quiet");
+        assertEquals(1, c.exit(60), c.describe());
+        JsonNode gate = JSON.readTree(dir.resolve("gated.out.json").toFile()).get("gate");
+        assertFalse(gate.get("passed").asBoolean());
+        JsonNode p99 = gate.get("thresholds").get(0);
+        assertEquals("p99Millis", p99.get("name").asText());
+        Document junit = JunitSchema.valid(Files.readString(dir.resolve("gated.xml")));
+        assertEquals("3", junit.getDocumentElement().getAttribute("tests"));
+        assertEquals("1", junit.getDocumentElement().getAttribute("failures"));
+        Element failure = (Element) junit.getElementsByTagName("failure").item(0);
+        assertEquals("p99Millis: actual " + number(p99.get("actual").asDouble()) + ", limit < 0.001",
+                failure.getAttribute("message"));
+        assertEquals("p99Millis < 0.001", ((Element) failure.getParentNode()).getAttribute("name"));
+        assertTrue(c.out().contains("FAIL p99Millis < 0.001") && c.out().contains("ok   errorRate < 0.5")
+                && c.out().contains("Gate: FAILED"), c.out());
+    }
+
+    @Test
+    void aRunAThresholdAbortsExitsOneNotThree() throws Exception {
+        // every request a 404: errors pass 10 within the first second, and the loadgen ends the run there
+        Path spec = spec("aborted.json", target.base() + "/nothing-here", "30s",
+                ",\"thresholds\":{\"errors\":{\"limit\":\"< 10\",\"abortOnFail\":true}}");
+        Command c = loadlab(List.of(), "run", spec.toString(), "--url", url(), "--quiet");
+        assertEquals(1, c.exit(60), c.describe());
+        assertTrue(c.out().contains("aborted by threshold errors < 10"), c.out());
+    }
+
+    @Test
     void aSpecTheApiRefusesExitsTwoNamingTheField() throws Exception {
         Path spec = spec("bad.json", target.testApi().toString(), "2s", "");
         Files.writeString(spec, Files.readString(spec).replace("\"connections\":4", "\"connections\":0"));
@@ -174,6 +206,11 @@ class LoadlabCommandIT {
         assertTrue(c.out().contains("verdict"), "the experiment's text table:\n" + c.out());
         assertEquals("experiment completed", ((Element) JunitSchema.valid(Files.readString(dir.resolve("experiment.xml")))
                 .getElementsByTagName("testcase").item(0)).getAttribute("name"));
+    }
+
+    /** A double as the command line writes it: without a trailing .0. */
+    private static String number(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
     }
 
     private static boolean listens(int port) {

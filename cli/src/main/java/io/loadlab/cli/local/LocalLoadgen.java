@@ -15,7 +15,9 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -94,14 +96,15 @@ public final class LocalLoadgen implements AutoCloseable {
             if (!process.isAlive()) {
                 throw new IllegalStateException("the local loadgen exited with " + process.exitValue() + ":\n" + tail(log));
             }
+            // 2 s on the whole exchange, body included (discarded): the client's own timeout ends at the headers
+            var call = http.sendAsync(HttpRequest.newBuilder(url.resolve("/q/health/ready")).timeout(Duration.ofSeconds(2))
+                    .build(), HttpResponse.BodyHandlers.discarding());
             try {
-                HttpResponse<Void> r = http.send(HttpRequest.newBuilder(url.resolve("/q/health/ready"))
-                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
-                if (r.statusCode() == 200) {
+                if (call.get(2, TimeUnit.SECONDS).statusCode() == 200) {
                     return;
                 }
-            } catch (IOException e) {
-                // not listening yet
+            } catch (ExecutionException | TimeoutException e) {
+                call.cancel(true); // not listening yet, or not answering yet
             }
             Thread.sleep(100);
         }
