@@ -35,7 +35,7 @@ public final class Judge {
     public static GateResult verdict(List<ThresholdResult> judged, String failure, String abortedBy,
                                      BaselineComparison comparison) {
         List<ThresholdResult> failed = judged.stream().filter(t -> !t.passed()).toList();
-        String reason = abortedBy != null ? "aborted by " + abortedBy + (failure == null ? "" : ": " + failure)
+        String reason = abortedBy != null ? (failure != null ? failure : "aborted by " + abortedBy)
                 : failure != null ? failure
                 : !failed.isEmpty() ? named(failed)
                 : comparison != null && comparison.regressed() ? regressed(comparison)
