@@ -36,6 +36,11 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
                     "tlsHandshakeP90Millis", "tlsHandshakeP99Millis", "tlsHandshakeP999Millis",
                     "tlsHandshakeMaxMillis", "tlsHandshakeMeanMillis")).flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
 
+    /** What a distributed http run's merged report gives of {@link #GATE}: all but the TLS handshakes. */
+    public static final Set<String> GATE_MERGED = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY,
+            Set.of("requestsPerSecond", "achievedRateRatio", "trustworthy")).flatMap(Set::stream)
+            .collect(Collectors.toUnmodifiableSet());
+
     private final HttpOutcomeMeters meters;
     private final LocalPortMeters ports;
     private final HttpSpecReader reader;
