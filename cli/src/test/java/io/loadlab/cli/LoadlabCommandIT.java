@@ -78,8 +78,8 @@ class LoadlabCommandIT {
     }
 
     @Test
-    void aCompletedRunExitsZeroWritesItsFilesAndLogsPlainLines() throws Exception {
-        Path spec = spec("ok.json", target.testApi().toString(), "2s", "");
+    void aPassingRunExitsZeroWritesItsFilesAndLogsPlainLines() throws Exception {
+        Path spec = spec("ok.json", target.testApi().toString(), "2s", ",\"thresholds\":{\"requests\":\">= 1\"}");
         Path token = Files.writeString(dir.resolve("token"), LoadgenService.TOKEN + "\n");
         Command c = Command.start(dir, List.of(), List.of("run", spec.toString(), "--url", url(), "--token-file",
                 token.toString(), "--junit", "ok.xml", "--json", "ok.json.out", "--html", "ok.html"), Map.of());
@@ -95,8 +95,12 @@ class LoadlabCommandIT {
         String id = record.get("id").asText();
         assertTrue(out.contains("run " + id + " started"), out);
         Document junit = JunitSchema.valid(Files.readString(dir.resolve("ok.xml")));
+        assertEquals("2", junit.getDocumentElement().getAttribute("tests"));
         assertEquals("0", junit.getDocumentElement().getAttribute("failures"));
         assertEquals("run completed", ((Element) junit.getElementsByTagName("testcase").item(0)).getAttribute("name"));
+        assertEquals("requests >= 1", ((Element) junit.getElementsByTagName("testcase").item(1)).getAttribute("name"));
+        assertTrue(record.at("/gate/passed").asBoolean(), record.get("gate").toString());
+        assertTrue(out.contains("Gate: PASSED"), out);
         String html = Files.readString(dir.resolve("ok.html"));
         assertTrue(html.contains(id) && html.contains("<style>") && !html.contains("<script src=\"/"),
                 "the page, its own scripts and styles inlined");
