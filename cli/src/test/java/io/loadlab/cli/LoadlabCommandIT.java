@@ -149,7 +149,8 @@ class LoadlabCommandIT {
 
     @Test
     void aRunWhoseConnectionsNeverOpenExitsThree() throws Exception {
-        Path spec = spec("closed.json", "http://127.0.0.1:" + FreePorts.tcp() + "/test/testApi", "1s", ""); // measures nothing: 1 s
+        // it measures nothing: 1 s is enough
+        Path spec = spec("closed.json", "http://127.0.0.1:" + FreePorts.tcp() + "/test/testApi", "1s", "");
         Command c = loadlab(List.of(), "run", spec.toString(), "--url", url(), "--junit", "closed.xml", "--quiet");
         assertEquals(3, c.exit(60), c.describe());
         assertTrue(c.out().contains("never opened"), c.out());
