@@ -32,7 +32,8 @@ public final class CellLines implements ProgressView {
     static String line(JsonNode cell, int n, String runs) {
         String where = cell.path("target").asText("?") + "/" + cell.path("variant").asText("?")
                 + (cell.hasNonNull("protocol") ? "/" + cell.get("protocol").asText() : "");
-        return String.format(Locale.ROOT, "cell %d (runs %s)  %-32s %s  %,12.1f req/s  p99 %8.2f ms  %s", n, runs, where, cell.path("runState").asText("?"),
+        return String.format(Locale.ROOT, "cell %d (runs %s)  %-32s %s  %,12.1f req/s  p99 %8.2f ms  %s", n, runs,
+                where, cell.path("runState").asText("?"),
                 cell.path("requestsPerSecond").asDouble(), cell.path("p99Millis").asDouble(),
                 cell.path("verdict").path("verdict").asText("-"));
     }
