@@ -126,9 +126,9 @@ public final class Cli {
         cancel.disarm();
         Duration took = Duration.between(started, clock.instant());
 
-        printReport(o, client, id, done);
+        String report = printReport(o, client, id, done);
         Gate gate = Gate.of(done);
-        if (gate != null) {
+        if (gate != null && !Gate.shownIn(report)) {
             gate.lines().forEach(out::println);
         }
         Outcome outcome = Outcome.of(done.path("state").asText("?"), gate,
@@ -139,9 +139,12 @@ public final class Cli {
         return outcome.code();
     }
 
-    private void printReport(Options o, LoadgenClient client, String id, JsonNode done) throws InterruptedException {
+    /** Prints the job's text report (and its failure); the text, empty when it has none. */
+    private String printReport(Options o, LoadgenClient client, String id, JsonNode done) throws InterruptedException {
+        String report = "";
         try {
-            out.println(client.text(o.type().textPath(id), "text/plain"));
+            report = client.text(o.type().textPath(id), "text/plain");
+            out.println(report);
         } catch (ApiException e) {
             // a run that failed before measuring has no report: its failure says why
             out.println("(no text report: " + e.getMessage() + ")");
@@ -149,6 +152,7 @@ public final class Cli {
         if (done.hasNonNull("failure")) {
             out.println("failure: " + done.get("failure").asText());
         }
+        return report;
     }
 
     private ProgressView view(Options o) {

@@ -29,18 +29,31 @@ public record Gate(boolean passed, List<ThresholdLine> thresholds, String aborte
         return new Gate(g.path("passed").asBoolean(false), lines, text(g, "abortedBy"), text(g, "reason"));
     }
 
-    /** The lines printed after the report: one per threshold, then the verdict. */
+    /**
+     * The lines printed after the report when its text does not end with them already: the loadgen's own text
+     * reports end so from issue 25 on, and these are written the same way, so a log reads alike either way.
+     */
     public List<String> lines() {
         List<String> out = new ArrayList<>();
-        out.add("Thresholds:");
-        for (ThresholdLine t : thresholds) {
-            out.add(String.format("  %-4s %s   (actual %s)", t.passed() ? "ok" : "FAIL", t.title(), t.actualText()));
+        if (!thresholds.isEmpty()) {
+            out.add("Thresholds: " + thresholds.stream().filter(ThresholdLine::passed).count() + " of " + thresholds.size()
+                    + " passed");
+            for (ThresholdLine t : thresholds) {
+                out.add("  " + (t.passed() ? "PASS " : "FAIL ") + t.title()
+                        + (t.actual() == null ? " (not measured)" : " (actual " + t.actualText() + ")"));
+            }
         }
         if (abortedBy != null) {
-            out.add("  aborted by " + abortedBy);
+            out.add("Aborted by: " + abortedBy);
         }
-        out.add(passed ? "Gate: PASSED" : "Gate: FAILED" + (reason == null ? "" : ": " + reason));
+        out.add("Gate: " + (passed ? "PASS" : "FAIL (" + reason + ")"));
         return out;
+    }
+
+    /** Whether {@code report} (the loadgen's text) already ends with the verdict: its last line is {@code Gate: ...}. */
+    public static boolean shownIn(String report) {
+        String text = report.stripTrailing();
+        return text.substring(text.lastIndexOf('\n') + 1).startsWith("Gate: ");
     }
 
     private static String text(JsonNode n, String field) {

@@ -17,12 +17,12 @@ public record ThresholdLine(String name, String limit, Double actual, boolean pa
                 t.hasNonNull("scope") ? t.get("scope").asText() : null);
     }
 
-    /** {@code p99Millis < 50} with its scope first when it has one. */
+    /** {@code p99Millis < 50}, its scope first when it has one ({@code local/n=2 c=4 #1 p99Millis < 50}). */
     public String title() {
-        return (scope == null ? "" : scope + ": ") + name + " " + limit;
+        return (scope == null ? "" : scope + " ") + name + " " + limit;
     }
 
-    /** The actual as the API wrote it, without a trailing {@code .0}; "none" when unmeasured. */
+    /** The actual as the API wrote it, without a trailing {@code .0}; "none (not measured)" when unmeasured. */
     public String actualText() {
         if (actual == null) {
             return "none (not measured)";
