@@ -16,7 +16,7 @@ class PlainLinesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static JsonNode running(double elapsed, long requests) throws Exception {
+    static JsonNode running(double elapsed, long requests) throws Exception {
         return JSON.readTree("""
                 {"state":"running","spec":{"duration":"3s"},"progress":{"elapsedSeconds":%s,"warmingUp":false,
                  "requests":%d,"currentRate":12345.6,"errors":2,"intervalLatency":{"p99":1234.0,"count":10}}}"""
@@ -41,19 +41,5 @@ class PlainLinesTest {
         assertEquals("[#######-------------]   1.0/3.0 s  requests 2,000  rate 12,346/s  errors 2  p99 1.23 ms", lines[2]);
         assertEquals("completed", lines[4]);
         assertFalse(bytes.toString(StandardCharsets.UTF_8).contains("\r"));
-    }
-
-    @Test
-    void theBarRedrawsInPlaceAndEndsWithANewline() throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        TerminalBar bar = new TerminalBar(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        bar.update(running(0.5, 10_000));
-        bar.update(running(1.0, 20));
-        bar.finish();
-        String out = bytes.toString(StandardCharsets.UTF_8);
-        assertEquals(2, out.chars().filter(c -> c == '\r').count());
-        assertEquals(1, out.chars().filter(c -> c == '\n').count());
-        String[] draws = out.substring(1, out.length() - 1).split("\r");
-        assertEquals(draws[0].length(), draws[1].length(), "the shorter line is padded over the longer one");
     }
 }
