@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -27,6 +28,9 @@ import java.util.stream.Stream;
  * shutdown writes its runs) and its directory removed on {@link #close()}.
  */
 public final class LocalLoadgen implements AutoCloseable {
+
+    /** util-linux's; it execs the JVM (a child is never a group leader), so the process stopped is the JVM itself. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final Process process;
     private final Path dir;
@@ -66,9 +70,15 @@ public final class LocalLoadgen implements AutoCloseable {
         String token = HexFormat.of().formatHex(secret);
         Path dir = Files.createTempDirectory("loadlab-local");
         Path log = dir.resolve("loadgen.log");
-        ProcessBuilder pb = new ProcessBuilder(List.of(java.toString(), "-Dquarkus.http.host=127.0.0.1",
-                "-Dquarkus.http.port=" + port, "-Dloadgen.data-dir=" + dir.resolve("data"), "-jar", jar.toString()))
-                .redirectErrorStream(true).redirectOutput(log.toFile());
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // a session of its own: Ctrl-C on the terminal reaches the command alone, whose hook cancels the job on
+            // this loadgen and then stops it; without it the loadgen, in the same process group, stopped first
+            command.add(SETSID.toString());
+        }
+        command.addAll(List.of(java.toString(), "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                "-Dloadgen.data-dir=" + dir.resolve("data"), "-jar", jar.toString()));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         // the token by environment, not on the command line where ps shows it
         pb.environment().put("LOADGEN_API_TOKEN", token);
         LocalLoadgen lg = new LocalLoadgen(pb.start(), dir, URI.create("http://127.0.0.1:" + port), token);
