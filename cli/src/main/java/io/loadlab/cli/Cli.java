@@ -39,6 +39,9 @@ public final class Cli {
     /** A loadgen JVM started under a busy 2-core CI box was ready in about 10 s; 90 s leaves room. */
     static final Duration LOCAL_STARTUP = Duration.ofSeconds(90);
 
+    /** At most this much of an error's body is echoed to stderr. */
+    static final int MAX_ERROR_ECHO = 4096;
+
     private final PrintStream out;
     private final PrintStream err;
     private final Map<String, String> env;
@@ -98,7 +101,9 @@ public final class Cli {
         } catch (ApiException e) {
             err.println("loadlab: " + e.getMessage());
             if (e.body() != null && !e.body().isBlank()) {
-                err.println(e.body());
+                // the API's errors are under 1 KB; whatever else answered is cut to what a log line can hold
+                err.println(e.body().length() <= MAX_ERROR_ECHO ? e.body()
+                        : e.body().substring(0, MAX_ERROR_ECHO) + "... (" + e.body().length() + " characters)");
             }
             return Outcome.USAGE_OR_API;
         } catch (IOException | IllegalStateException e) {
