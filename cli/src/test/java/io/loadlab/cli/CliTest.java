@@ -1,5 +1,6 @@
 package io.loadlab.cli;
 
+import com.sun.net.httpserver.HttpServer;
 import io.loadlab.cli.report.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -7,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,6 +71,27 @@ class CliTest {
         assertEquals(Outcome.USAGE_OR_API, run(Map.of("LOADLAB_TOKEN", "t"), "run", spec.toString(), "--url",
                 "http://127.0.0.1:" + port));
         assertTrue(err().contains("POST /runs to http://127.0.0.1:" + port + " failed: ConnectException"), err());
+    }
+
+    @Test
+    void anErrorBodyIsEchoedCut() throws Exception {
+        Path spec = Files.writeString(dir.resolve("s.json"), "{}");
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/runs", x -> { // a proxy's page, not the API's JSON
+            byte[] page = "<html>".repeat(10_000).getBytes(StandardCharsets.UTF_8);
+            x.sendResponseHeaders(502, page.length);
+            x.getResponseBody().write(page);
+            x.close();
+        });
+        server.start();
+        try {
+            assertEquals(Outcome.USAGE_OR_API, run(Map.of(), "run", spec.toString(), "--url",
+                    "http://127.0.0.1:" + server.getAddress().getPort()));
+        } finally {
+            server.stop(0);
+        }
+        assertTrue(err().contains("POST /runs answered 502") && err().contains("... (60000 characters)"), err());
+        assertTrue(err().length() < Cli.MAX_ERROR_ECHO + 200, "stderr holds " + err().length() + " characters");
     }
 
     @Test
