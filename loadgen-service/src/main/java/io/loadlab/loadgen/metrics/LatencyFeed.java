@@ -4,6 +4,8 @@ import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.IntervalSeries;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.LoadRun;
+import org.HdrHistogram.Histogram;
+import org.jboss.logging.Logger;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +22,8 @@ import java.util.TreeMap;
  * twice across pods. Thread-safe.
  */
 final class LatencyFeed {
+
+    private static final Logger LOG = Logger.getLogger(LatencyFeed.class);
 
     /** Guarded by {@code this}. Kind names are bounded by the kinds this process registers. */
     private final Map<String, LatencyBuckets> byKind = new TreeMap<>();
@@ -53,8 +57,16 @@ final class LatencyFeed {
         }
         List<IntervalSample> fresh = series.since(c.next);
         for (IntervalSample s : fresh) {
-            byKind.computeIfAbsent(c.kind, k -> new LatencyBuckets()).add(HistogramCodec.decode(s.measured().latency()));
             c.next = s.index() + 1;
+            Histogram h;
+            try {
+                h = HistogramCodec.decode(s.measured().latency());
+            } catch (IllegalArgumentException e) {
+                // the run wrote it itself, so this is a bug; skipped and said, rather than every scrape failing with it
+                LOG.errorf(e, "%s run: interval %d's latency is unreadable, left out of loadgen_latency_seconds", c.kind, s.index());
+                continue;
+            }
+            byKind.computeIfAbsent(c.kind, k -> new LatencyBuckets()).add(h);
         }
     }
 
