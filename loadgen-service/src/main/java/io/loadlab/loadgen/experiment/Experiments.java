@@ -182,17 +182,31 @@ public class Experiments {
         List<Cell> all = new ArrayList<>();
         spec.targets().forEach(t -> spec.variants().forEach(v -> spec.cellProtocols().forEach(p -> all.add(new Cell(t, v, p)))));
         Map<String, LinkCapacity> links = new HashMap<>();
+        if (spec.warmsUpFirst()) {
+            for (Cell c : all) {
+                if (drive.cancelled()) {
+                    return;
+                }
+                warmUp(id, drive, c, bySource.get(c.target().name()), spec, linkOf(id, drive, spec, c.target(), links));
+            }
+        }
         for (Cell c : Interleaving.of(all, spec.repeats())) {
             if (drive.cancelled()) {
                 break;
             }
-            LinkCapacity link = links.get(c.target().name());
-            if (link == null) {
-                link = link(id, drive, spec, c.target());
-                links.put(c.target().name(), link);
-            }
-            cell(id, drive, c, bySource.get(c.target().name()), spec, link);
+            cell(id, drive, c, bySource.get(c.target().name()), spec, linkOf(id, drive, spec, c.target(), links));
         }
+    }
+
+    /** The target's link, measured before its first cell (warm-up pass included) and kept for the rest. */
+    private LinkCapacity linkOf(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t,
+                                Map<String, LinkCapacity> links) {
+        LinkCapacity link = links.get(t.name());
+        if (link == null) {
+            link = link(id, drive, spec, t);
+            links.put(t.name(), link);
+        }
+        return link;
     }
 
     private LinkCapacity link(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t) {
@@ -216,6 +230,24 @@ public class Experiments {
     /** Runs one cell and adds its row, counting every run it took. */
     private CellResult cell(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
                             LinkCapacity link) {
+        Measured m = measure(id, drive, c, source, spec, link);
+        update(id, x -> x.withCell(m.row(), m.runs()));
+        return m.row();
+    }
+
+    /** Runs one cell of the warm-up pass: its row goes to {@link WarmupPass}, its runs count as done. */
+    private void warmUp(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
+                        LinkCapacity link) {
+        Measured m = measure(id, drive, c, source, spec, link);
+        update(id, x -> x.withWarmupCell(m.row(), m.runs()));
+    }
+
+    /** A cell's row and the runs it took (more than one when {@code agents: auto} ran it again). */
+    private record Measured(CellResult row, int runs) {
+    }
+
+    private Measured measure(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
+                             LinkCapacity link) {
         AtomicInteger runs = new AtomicInteger();
         ExperimentTarget t = c.target();
         String label = label(spec, c.variant(), c.protocol());
@@ -229,8 +261,7 @@ public class Experiments {
         } finally {
             meters.cellEnded();
         }
-        update(id, x -> x.withCell(r, Math.max(1, runs.get())));
-        return r;
+        return new Measured(r, Math.max(1, runs.get()));
     }
 
     /**
