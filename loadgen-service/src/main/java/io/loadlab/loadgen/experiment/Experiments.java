@@ -94,15 +94,24 @@ public class Experiments {
      */
     public ExperimentRecord start(ExperimentSpec spec, List<String> warnings) {
         ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant()).withWarnings(warnings);
+        // Found now, outside the registry's lock its last step runs under; a completed record no longer changes.
+        Optional<ExperimentRecord> baseline = spec.baseline() == null ? Optional.empty() : find(spec.baseline());
         jobs.start(JOB, x, null, record -> {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
-            JobThread.start(jobs, JOB, record.id(), () -> drive(record.id(), drive),
-                    (e, why) -> e.finished(RunState.FAILED, clock.instant(), why).flagged(config.suspectShare()),
+            JobThread.start(jobs, JOB, record.id(), () -> andJudged(drive(record.id(), drive), baseline),
+                    (e, why) -> ExperimentBaseline.judged(e.finished(RunState.FAILED, clock.instant(), why)
+                            .flagged(config.suspectShare()), baseline),
                     e -> meters.experimentEnded());
             return drive;
         });
         return x;
+    }
+
+    /** {@code last}, then the finished record judged against its baseline ({@link ExperimentBaseline#judged}). */
+    private static UnaryOperator<ExperimentRecord> andJudged(UnaryOperator<ExperimentRecord> last,
+                                                             Optional<ExperimentRecord> baseline) {
+        return x -> ExperimentBaseline.judged(last.apply(x), baseline);
     }
 
     /** The experiment's body: how its record ends. What it throws ends it failed ({@link JobThread}). */
