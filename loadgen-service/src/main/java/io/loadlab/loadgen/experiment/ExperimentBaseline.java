@@ -69,11 +69,16 @@ public final class ExperimentBaseline {
         if (x.spec().baseline() == null) {
             return x;
         }
-        BaselineComparison compared = baseline.map(b -> BaselineJudge.compare(b.id(), intervals(b), intervals(x)))
+        BaselineComparison compared = baseline.map(b -> compare(b, x))
                 .orElseGet(() -> new BaselineComparison(x.spec().baseline(), List.of(),
                         "the baseline " + x.spec().baseline() + " is no longer kept"));
         return x.judged(BaselineJudge.gate(x.gate(), x.state() == RunState.COMPLETED,
                 x.state().json() + (x.failure() == null ? "" : ": " + x.failure()), compared), compared);
+    }
+
+    /** {@code current}'s cells against {@code baseline}'s, as {@link #judged} compares them (for {@code GET /compare}). */
+    public static BaselineComparison compare(ExperimentRecord baseline, ExperimentRecord current) {
+        return BaselineJudge.compare(baseline.id(), intervals(baseline), intervals(current));
     }
 
     /** Each cell's name: {@code target/variant[/protocol]}. */
