@@ -4,6 +4,8 @@ import io.loadlab.loadgen.gate.BaselineComparison;
 import io.loadlab.loadgen.gate.BaselineFigure;
 import io.loadlab.loadgen.gate.BaselineJudge;
 import io.loadlab.loadgen.gate.CellIntervals;
+import io.loadlab.loadgen.gate.GateResult;
+import io.loadlab.loadgen.gate.Judge;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.run.Violations;
 
@@ -72,8 +74,11 @@ public final class ExperimentBaseline {
         BaselineComparison compared = baseline.map(b -> compare(b, x))
                 .orElseGet(() -> new BaselineComparison(x.spec().baseline(), List.of(),
                         "the baseline " + x.spec().baseline() + " is no longer kept"));
-        return x.judged(BaselineJudge.gate(x.gate(), x.state() == RunState.COMPLETED,
-                x.state().json() + (x.failure() == null ? "" : ": " + x.failure()), compared), compared);
+        GateResult judged = x.gate(); // the thresholds' verdict, when the experiment asked for thresholds too
+        String failure = x.state() == RunState.COMPLETED ? null
+                : "the experiment " + x.state().json() + (x.failure() == null ? "" : ": " + x.failure());
+        return x.judged(Judge.verdict(judged == null ? List.of() : judged.thresholds(), failure,
+                judged == null ? null : judged.abortedBy(), compared), compared);
     }
 
     /** {@code current}'s cells against {@code baseline}'s, as {@link #judged} compares them (for {@code GET /compare}). */

@@ -5,7 +5,6 @@ import io.loadlab.loadgen.stats.Interval;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,8 +18,6 @@ public final class BaselineJudge {
     /** A run is one measurement: what its comparison says for each figure. */
     public static final String ONE_RUN = "a run is one measurement; compare experiments with repeats >= "
             + FigureChange.MIN_REPEATS;
-    /** Regressed figures a gate's reason names before "and N more": a reason is one line. */
-    static final int REASON_FIGURES = 3;
 
     private BaselineJudge() {
     }
@@ -47,45 +44,6 @@ public final class BaselineJudge {
             out.add(new FigureChange(cell, f.figure(), null, null, Change.CANNOT_TELL, ONE_RUN));
         }
         return new BaselineComparison(baselineId, out, null);
-    }
-
-    /**
-     * The gate with the comparison in it: {@code judged} (the thresholds' verdict, or null when none were asked) made
-     * to fail when a figure regressed or the job did not complete. A comparison that could not tell anything does not
-     * fail it: it claims nothing either way.
-     *
-     * @param completed whether the run or experiment completed
-     * @param ended     how it ended otherwise, for the reason ({@code "failed: the target refused"}, {@code "cancelled"})
-     */
-    public static GateResult gate(GateResult judged, boolean completed, String ended, BaselineComparison compared) {
-        List<ThresholdResult> thresholds = judged == null ? List.of() : judged.thresholds();
-        String abortedBy = judged == null ? null : judged.abortedBy();
-        if (!completed) {
-            String reason = judged != null && judged.reason() != null ? judged.reason() : "the job " + ended;
-            return new GateResult(false, thresholds, abortedBy, reason);
-        }
-        if (compared != null && compared.regressed()) {
-            String reason = (judged != null && judged.reason() != null ? judged.reason() + "; " : "") + regressions(compared);
-            return new GateResult(false, thresholds, abortedBy, reason);
-        }
-        return judged != null ? judged : new GateResult(true, List.of(), null, null);
-    }
-
-    /** {@code "regressed against X: t/v p99Millis 21.30 [20.90, 22.00] vs 1.20 [1.10, 1.30]; ..."}. */
-    static String regressions(BaselineComparison c) {
-        List<FigureChange> worse = c.figures().stream().filter(f -> f.change() == Change.REGRESSED).toList();
-        StringBuilder s = new StringBuilder("regressed against ").append(c.baseline()).append(": ");
-        for (int i = 0; i < Math.min(REASON_FIGURES, worse.size()); i++) {
-            FigureChange f = worse.get(i);
-            s.append(i == 0 ? "" : "; ").append(f.cell()).append(' ').append(f.figure()).append(' ')
-                    .append(text(f.current())).append(" vs ").append(text(f.baseline()));
-        }
-        return worse.size() > REASON_FIGURES ? s.append("; and ").append(worse.size() - REASON_FIGURES).append(" more").toString()
-                : s.toString();
-    }
-
-    private static String text(Interval i) {
-        return String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", i.median(), i.low(), i.high());
     }
 
     private static void judge(CellIntervals before, CellIntervals now, String cell, List<FigureChange> out) {

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.page;
 
+import io.loadlab.loadgen.gate.BaselineJudge;
 import io.loadlab.testsupport.RealTarget;
 import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TargetService;
@@ -35,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * same target say {@code no significant change}; the same cell against a target whose answers wait 600 ms says
  * {@code regressed} on p99 with both intervals, and its gate fails; one repeat {@code cannot tell}. The first
  * experiment's warm-up pass is checked on the way; {@code GET /compare?experiments=} answers the same words in JSON
- * and on the page, read in Chromium. One target process of each kind for the class; cells of 1 s.
+ * and on the page, read in Chromium; a run with a baseline cannot tell (one measurement). One target process of each kind for the class; cells of 1 s.
  */
 @SystemTest
 @QuarkusTest
@@ -95,6 +96,18 @@ class CompareExperimentsTest {
         throw new AssertionError("experiment " + id + " did not finish within 60 s");
     }
 
+    static JsonPath finishedRun(String id) throws InterruptedException {
+        for (int i = 0; i < 600; i++) {
+            JsonPath x = given().accept("application/json").get("/runs/" + id).then().statusCode(200).extract().jsonPath();
+            if (!"running".equals(x.getString("state")) && !"queued".equals(x.getString("state"))) {
+                assertEquals("completed", x.getString("state"), x.prettify());
+                return x;
+            }
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        throw new AssertionError("run " + id + " did not finish within 30 s");
+    }
+
     static Map<String, Object> figure(JsonPath x, String name) {
         return x.getMap("comparison.figures.find { it.figure == '" + name + "' }");
     }
@@ -135,14 +148,25 @@ class CompareExperimentsTest {
         double low = slow.getDouble("comparison.figures.find { it.figure == 'p99Millis' }.current.low");
         assertTrue(low >= DELAY_MS, "every answer waited " + DELAY_MS + " ms: " + slow.prettify());
         assertFalse(slow.getBoolean("gate.passed"));
-        assertTrue(slow.getString("gate.reason").startsWith("regressed against " + a + ": svc/n=2 c=16 r=20 p99Millis "),
-                slow.getString("gate.reason"));
+        assertEquals("svc/n=2 c=16 r=20 p99Millis regressed against " + a, slow.getString("gate.reason"));
 
         JsonPath once = finished(spec(target.base(), ",\"baseline\":\"" + a + "\""));
         assertNull(once.get("warmupPass"), "1 repeat: no warm-up pass");
         assertEquals(List.of("cannot tell", "cannot tell"), once.getList("comparison.figures.change"));
         assertEquals("this one has 1 repeat; both sides need 3", figure(once, "p99Millis").get("why"));
         assertTrue(once.getBoolean("gate.passed"), "cannot tell claims nothing either way");
+
+        String run = authed().body("{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"method\":\"POST\","
+                        + "\"body\":\"{\\\"number\\\":2}\",\"headers\":{\"Content-Type\":\"application/json\"},"
+                        + "\"connections\":2,\"threads\":1,\"duration\":\"1s\",\"baseline\":\"" + a + "\"}")
+                .post("/runs").then().statusCode(202).extract().path("id");
+        JsonPath ran = finishedRun(run);
+        assertEquals(List.of("cannot tell", "cannot tell"), ran.getList("comparison.figures.change"), ran.prettify());
+        assertEquals(List.of(BaselineJudge.ONE_RUN, BaselineJudge.ONE_RUN), ran.getList("comparison.figures.why"));
+        assertTrue(ran.getBoolean("gate.passed"), ran.prettify());
+        authed().body("{\"kind\":\"http\",\"target\":\"" + target.testApi() + "\",\"baseline\":\"nope-1\"}")
+                .post("/runs").then().statusCode(400).body("violations.find { it.field == 'baseline' }.message",
+                        equalTo("no run or experiment nope-1"));
 
         String ids = a + "," + same.getString("id") + "," + slow.getString("id");
         JsonPath compared = given().accept("application/json").get("/compare?experiments=" + ids).then().statusCode(200)
