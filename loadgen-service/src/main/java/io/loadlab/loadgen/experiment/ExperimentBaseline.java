@@ -8,6 +8,7 @@ import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.gate.Judge;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.run.Violations;
+import io.loadlab.loadgen.stats.Interval;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -108,7 +109,7 @@ public final class ExperimentBaseline {
     static List<CellIntervals> intervals(ExperimentRecord x) {
         List<CellIntervals> out = new ArrayList<>();
         for (CellStats c : x.stats()) {
-            Map<BaselineFigure, io.loadlab.loadgen.stats.Interval> figures = new EnumMap<>(BaselineFigure.class);
+            Map<BaselineFigure, Interval> figures = new EnumMap<>(BaselineFigure.class);
             figures.put(BaselineFigure.REQUESTS_PER_SECOND, c.requestsPerSecond());
             figures.put(BaselineFigure.P99_MILLIS, c.p99Millis());
             out.add(new CellIntervals(name(c.target(), c.variant(), c.protocol()), figures));

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -186,36 +187,30 @@ public class Experiments {
         return out;
     }
 
-    /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
+    /**
+     * Every cell once uncounted when the spec warms up first ({@link WarmupPass}), then every cell {@code repeats}
+     * times, interleaved; each target's link measured before its first cell.
+     */
     private void runCells(String id, RunDrive drive, ExperimentSpec spec, Map<String, ResourceSource> bySource) {
         List<Cell> all = new ArrayList<>();
         spec.targets().forEach(t -> spec.variants().forEach(v -> spec.cellProtocols().forEach(p -> all.add(new Cell(t, v, p)))));
         Map<String, LinkCapacity> links = new HashMap<>();
+        Function<ExperimentTarget, LinkCapacity> linkOf =
+                t -> links.computeIfAbsent(t.name(), n -> link(id, drive, spec, t));
         if (spec.warmsUpFirst()) {
             for (Cell c : all) {
                 if (drive.cancelled()) {
                     return;
                 }
-                warmUp(id, drive, c, bySource.get(c.target().name()), spec, linkOf(id, drive, spec, c.target(), links));
+                warmUp(id, drive, c, bySource.get(c.target().name()), spec, linkOf.apply(c.target()));
             }
         }
         for (Cell c : Interleaving.of(all, spec.repeats())) {
             if (drive.cancelled()) {
                 break;
             }
-            cell(id, drive, c, bySource.get(c.target().name()), spec, linkOf(id, drive, spec, c.target(), links));
+            cell(id, drive, c, bySource.get(c.target().name()), spec, linkOf.apply(c.target()));
         }
-    }
-
-    /** The target's link, measured before its first cell (warm-up pass included) and kept for the rest. */
-    private LinkCapacity linkOf(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t,
-                                Map<String, LinkCapacity> links) {
-        LinkCapacity link = links.get(t.name());
-        if (link == null) {
-            link = link(id, drive, spec, t);
-            links.put(t.name(), link);
-        }
-        return link;
     }
 
     private LinkCapacity link(String id, RunDrive drive, ExperimentSpec spec, ExperimentTarget t) {
