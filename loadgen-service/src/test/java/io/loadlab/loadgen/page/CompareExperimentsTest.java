@@ -182,6 +182,11 @@ class CompareExperimentsTest {
                 .extract().jsonPath();
         assertEquals(same.getList("comparison.figures.change"), compared.getList("comparisons[0].figures.change"));
         assertEquals(slow.getList("comparison.figures.change"), compared.getList("comparisons[1].figures.change"));
+        JsonPath runs = given().accept("application/json").get("/compare?runs=" + warmRun + "," + run).then()
+                .statusCode(200).extract().jsonPath();
+        assertEquals(List.of("cannot tell", "cannot tell"), runs.getList("comparisons[0].figures.change"), runs.prettify());
+        assertEquals(warmRun, runs.getString("comparisons[0].baseline"));
+        assertTrue(runs.getList("rows.name").contains("requests"), runs.prettify());
         given().accept("application/json").get("/compare?experiments=" + a + ",nope-1").then().statusCode(404)
                 .body("msg", equalTo("no experiment nope-1"));
         given().accept("application/json").get("/compare?experiments=" + a + "&runs=x,y").then().statusCode(400)
