@@ -178,7 +178,10 @@ class PagesBrowserTest {
         assertHeadlineFiguresAreTheReports(report);
         assertEquals(report.path("latencyMicros").path("p99").doubleValue(), Double.parseDouble(cellText("#latency tbody tr", "p99", 1)), 0.0);
         assertEquals(report.path("errors").path("timeout").asText(),
-                browser.driver.findElement(By.cssSelector("td[data-field='errors.timeout']")).getText());
+                browser.driver.findElement(By.cssSelector("td[data-field='errors.timeout']")).getAttribute("data-value"));
+        // The figures people read first, in their units: the rate in req/s and the time in seconds.
+        assertTrue(browser.driver.findElement(By.cssSelector("td[data-field='requestsPerSecond']")).getText().endsWith(" req/s"));
+        assertTrue(browser.driver.findElement(By.cssSelector("td[data-field='durationSeconds']")).getText().endsWith(" s"));
         assertAPointPerPercentileLevel(id);
         assertSeriesCoversTheMeasuredSeconds(report, 300, "requests");
         assertCleanSince("run report");
@@ -224,7 +227,13 @@ class PagesBrowserTest {
         for (Map.Entry<String, JsonNode> f : (Iterable<Map.Entry<String, JsonNode>>) report::fields) {
             if (f.getValue().isNumber()) {
                 WebElement cell = browser.driver.findElement(By.cssSelector("td[data-field='" + f.getKey() + "']"));
-                assertEquals(f.getValue().doubleValue(), Double.parseDouble(cell.getText()), 0.0, f.getKey());
+                assertEquals(f.getValue().doubleValue(), Double.parseDouble(cell.getAttribute("data-value")), 0.0, f.getKey());
+                ShownFigure shown = ShownFigure.read(f.getKey(), cell.getText());
+                assertTrue(shown.matches(f.getValue().doubleValue()), f.getKey() + ": " + cell.getText() + " shows "
+                        + f.getValue() + "? read back " + shown);
+                if (Math.abs(f.getValue().doubleValue()) >= 1000 && f.getValue().isIntegralNumber()) {
+                    assertTrue(cell.getText().contains(","), f.getKey() + " grouped: " + cell.getText());
+                }
                 checked++;
             } else if (f.getValue().isValueNode() && !f.getValue().isNull()) {
                 WebElement cell = browser.driver.findElement(By.cssSelector("td[data-field='" + f.getKey() + "']"));
@@ -363,7 +372,7 @@ class PagesBrowserTest {
                 .map(WebElement::getText).toList();
         assertEquals(List.of("statistic", "latencyMicros", "serviceTimeMicros"), columns);
         long openRequests = given().get("/runs/" + open + "/report").then().extract().jsonPath().getLong("requests");
-        assertEquals(Long.toString(openRequests), browser.driver.findElement(By.cssSelector("td[data-field='requests']")).getText());
+        assertEquals(Long.toString(openRequests), browser.driver.findElement(By.cssSelector("td[data-field='requests']")).getAttribute("data-value"));
         assertCleanSince("open-model report");
 
         open("/compare?runs=" + open + "," + closed);
