@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.page;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.loadlab.loadgen.stats.Interval;
 import io.quarkus.qute.TemplateData;
 
 /**
@@ -22,8 +23,16 @@ public record Figure(String name, String value, String shown) {
      * ratios ({@code errorRate}, {@code ...Ratio}) percentages; a whole number is a count.
      */
     static String shown(String name, JsonNode value) {
+        return shown(name, value.doubleValue(), value.isIntegralNumber());
+    }
+
+    /** {@code value} of the figure {@code name}, in its unit; {@code whole}: a count when no unit fits. */
+    static String shown(String name, Double value, boolean whole) {
+        if (value == null) {
+            return Numbers.NONE;
+        }
         String last = name.substring(name.lastIndexOf('.') + 1);
-        double v = value.doubleValue();
+        double v = value;
         if (last.equals("errorRate") || last.endsWith("Ratio")) {
             return Numbers.percent(v);
         }
@@ -45,7 +54,18 @@ public record Figure(String name, String value, String shown) {
         if (last.startsWith("bytes") || last.endsWith("Bytes") || last.endsWith("Size")) {
             return Numbers.bytes(v);
         }
-        return value.isIntegralNumber() ? Numbers.count(value.longValue()) : Numbers.number(v);
+        return whole ? Numbers.count((long) v) : Numbers.number(v);
+    }
+
+    /**
+     * A median and its interval over repeats, each in the figure's unit: {@code 1,234 req/s [1,100 – 1,400]}. The
+     * ends are joined by a dash, not a comma: a comma already groups the digits. {@link Numbers#NONE} for none.
+     */
+    static String interval(String name, Interval i) {
+        if (i == null) {
+            return Numbers.NONE;
+        }
+        return shown(name, i.median(), false) + " [" + shown(name, i.low(), false) + " – " + shown(name, i.high(), false) + "]";
     }
 
     private static String rateUnit(String name) {
