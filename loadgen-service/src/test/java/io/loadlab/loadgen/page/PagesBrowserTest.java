@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -231,8 +233,8 @@ class PagesBrowserTest {
                 ShownFigure shown = ShownFigure.read(f.getKey(), cell.getText());
                 assertTrue(shown.matches(f.getValue().doubleValue()), f.getKey() + ": " + cell.getText() + " shows "
                         + f.getValue() + "? read back " + shown);
-                if (Math.abs(f.getValue().doubleValue()) >= 1000 && f.getValue().isIntegralNumber()) {
-                    assertTrue(cell.getText().contains(","), f.getKey() + " grouped: " + cell.getText());
+                if (Math.abs(f.getValue().doubleValue()) >= 1000 && !cell.getText().contains(" ")) {
+                    assertTrue(cell.getText().contains(","), f.getKey() + ": a count is grouped: " + cell.getText());
                 }
                 checked++;
             } else if (f.getValue().isValueNode() && !f.getValue().isNull()) {
@@ -461,30 +463,69 @@ class PagesBrowserTest {
         assertCleanSince("console cancel");
     }
 
+    /**
+     * Two variants, two repeats each: each verdict as a sentence with its evidence, the figures in units people read
+     * (read back, they are the JSON's within their printed digits), each cell's interval and the significance words
+     * the JSON's intervals imply, and the bars.
+     */
     @Test
-    void anExperimentPageShowsEachVerdictWithItsEvidenceAndTheBars() throws Exception {
+    void anExperimentPageShowsEachVerdictInWordsItsRepeatsIntervalsAndTheBars() throws Exception {
         String b = target.base();
         String spec = "{\"name\":\"pages\",\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\","
                 + "\"metrics\":\"" + b + "/q/metrics\",\"cores\":1}],"
                 + "\"variants\":[{\"number\":10,\"connections\":2,\"threads\":1},{\"number\":100,\"connections\":2,\"threads\":1}],"
-                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
+                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,\"repeats\":2}";
         String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json").body(spec)
                 .post("/experiments").then().statusCode(202).extract().path("id");
-        JsonPath x = finished("/experiments/" + id);
+        finished("/experiments/" + id);
+        JsonNode x = new ObjectMapper().readTree(given().get("/experiments/" + id).then().statusCode(200).extract().asString());
         open("/experiments/" + id);
         assertEquals("Experiment " + id, browser.driver.getTitle());
         List<WebElement> rows = browser.driver.findElements(By.cssSelector("#cells tbody tr"));
-        assertEquals(2, rows.size());
-        for (int i = 0; i < 2; i++) {
-            assertTrue(rows.get(i).findElement(By.className("verdict")).getText().startsWith(x.getString("cells[" + i + "].verdict.verdict")));
+        assertEquals(4, rows.size(), "two variants, two repeats: " + x.path("cells"));
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode cell = x.path("cells").get(i);
+            JsonNode verdict = cell.path("verdict");
+            assertEquals(verdict.path("verdict").asText() + ": " + verdict.path("reason").asText()
+                            + (verdict.path("trustworthy").asBoolean() ? "" : " (figures not trustworthy)"),
+                    rows.get(i).findElement(By.className("sentence")).getText(), "the verdict in a sentence");
             assertTrue(rows.get(i).findElement(By.className("evidence")).getText().contains("target CPU"));
+            assertShown("requestsPerSecond", cell, rows.get(i).findElement(By.className("rate")));
+            assertShown("p99Millis", cell, rows.get(i).findElement(By.className("p99")));
         }
+        List<WebElement> repeats = browser.driver.findElements(By.cssSelector("#repeats tbody tr"));
+        assertEquals(2, repeats.size(), "a row per cell");
+        JsonNode stats = x.path("stats");
+        for (int i = 0; i < 2; i++) {
+            JsonNode rps = stats.get(i).path("requestsPerSecond");
+            List<WebElement> tds = repeats.get(i).findElements(By.tagName("td"));
+            assertEquals(stats.get(i).path("repeats").asText(), tds.get(2).getText());
+            Matcher interval = Pattern.compile("(.+ req/s) \\[(.+ req/s) – (.+ req/s)]").matcher(tds.get(3).getText());
+            assertTrue(interval.matches(), "median [low – high]: " + tds.get(3).getText());
+            assertTrue(ShownFigure.read("requestsPerSecond", interval.group(1)).matches(rps.path("median").doubleValue()), interval.group(1));
+            assertTrue(ShownFigure.read("requestsPerSecond", interval.group(2)).matches(rps.path("low").doubleValue()), interval.group(2));
+            assertTrue(ShownFigure.read("requestsPerSecond", interval.group(3)).matches(rps.path("high").doubleValue()), interval.group(3));
+            assertEquals(rps.path("median").asText(), tds.get(3).getAttribute("data-value"));
+        }
+        JsonNode first = stats.get(0).path("requestsPerSecond");
+        JsonNode second = stats.get(1).path("requestsPerSecond");
+        boolean overlap = first.path("low").doubleValue() <= second.path("high").doubleValue()
+                && second.path("low").doubleValue() <= first.path("high").doubleValue();
+        assertEquals((overlap ? "not significant" : "significant") + " (vs n=10 c=2)",
+                repeats.get(1).findElement(By.className("vs-variant")).getText(), "the words the JSON's intervals imply");
         assertEquals(List.of("n=10 c=2", "n=100 c=2"), js("return JSON.parse(document.getElementById('chart-data').textContent).bars.variants"));
         assertEquals(2L, js("return charts.bars.data.length"), "x and one bar series per target");
         assertEquals(2L, js("return charts.bars.data[1].filter(v => v != null).length"), "a bar per variant");
         assertEquals(2, browser.driver.findElements(By.cssSelector("#scaling tbody tr")).size());
         assertCleanSince("experiment");
         given().accept("text/html").get("/experiments/nope-3").then().statusCode(404).body("msg", equalTo("no experiment nope-3"));
+    }
+
+    /** The cell shows the JSON's figure: exactly in its data-value, within its printed digits in its text. */
+    private static void assertShown(String field, JsonNode json, WebElement cell) {
+        assertEquals(json.path(field).doubleValue(), Double.parseDouble(cell.getAttribute("data-value")), 0.0, field);
+        assertTrue(ShownFigure.read(field, cell.getText()).matches(json.path(field).doubleValue()),
+                field + ": " + cell.getText() + " for " + json.path(field));
     }
 
     /**
