@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetGuard;
+import io.loadlab.loadgen.api.spec.AskedRun;
 import io.loadlab.loadgen.api.spec.SpecParser;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.RunKinds;
@@ -60,7 +61,8 @@ public class RunsResource {
     @Consumes(MediaType.WILDCARD)
     @SecurityRequirement(name = "bearer")
     @Operation(summary = "Start a run", description = "The spec is validated in full first: a 400 names every bad field. "
-            + "Durations as 500ms, 10s, 2m or PT10S.")
+            + "Durations as 500ms, 10s, 2m or PT10S. \"thresholds\" and \"baseline\" beside the spec's own fields "
+            + "judge the run when it ends (its \"gate\").")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = HttpRunSpec.class)))
     @APIResponse(responseCode = "202", description = "Started; Location names the run",
@@ -73,9 +75,10 @@ public class RunsResource {
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
-        RunSpec spec = parser.parseRun(body.read(contentType, bytes, "a JSON run spec"));
+        AskedRun asked = parser.parseAsked(body.read(contentType, bytes, "a JSON run spec"));
+        RunSpec spec = asked.spec();
         spec.destinations().forEach(guard::check);
-        RunRecord run = registry.start(spec);
+        RunRecord run = registry.start(spec, asked.thresholds(), asked.baseline(), null);
         return Response.accepted(view(run)).location(URI.create("/runs/" + run.id())).build();
     }
 

@@ -1,5 +1,10 @@
 package io.loadlab.loadgen.controller;
 
+import io.loadlab.loadgen.http.HttpKind;
+import io.loadlab.loadgen.run.GateFigures;
+import io.loadlab.loadgen.run.RunProgress;
+import java.util.Map;
+import java.util.Set;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.run.CellFigures;
@@ -59,5 +64,36 @@ public class DistributedKind extends RunKindDefinition<DistributedRunSpec, Distr
     @Override
     protected Optional<String> text(DistributedRunSpec spec, DistributedReport report, String histogram) {
         return Optional.of(DistributedTextReport.render(spec, report));
+    }
+
+    /** An http run's figures, merged over the agents: never one agent's. */
+    @Override
+    public Set<String> gateFigureNames() {
+        return HttpKind.GATE_MERGED;
+    }
+
+    @Override
+    public Set<String> liveGateFigureNames() {
+        return GateFigures.ERRORS;
+    }
+
+    /** From the controller's merged progress of the measured part, as a local run's. */
+    @Override
+    public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
+        return new GateFigures().errors(progress.requests(), progress.errors()).map();
+    }
+
+    /**
+     * On the merged histogram and summed counters; {@code trustworthy} is 1 only when every agent delivered every
+     * interval and none failed; {@code achievedRateRatio} in the open model from the requests the agents sent.
+     */
+    @Override
+    protected Map<String, Double> gateFigures(DistributedRunSpec spec, DistributedReport r) {
+        GateFigures f = new GateFigures().errors(r.requests(), r.errors()).put("requestsPerSecond", r.requestsPerSecond())
+                .latency(r.latencyMicros()).put("trustworthy", !r.partial() && r.failure() == null ? 1 : 0);
+        if (r.requestedRate() > 0 && r.durationSeconds() > 0) {
+            f.put("achievedRateRatio", count(r, Counter.SENT) / r.durationSeconds() / r.requestedRate());
+        }
+        return f.map();
     }
 }

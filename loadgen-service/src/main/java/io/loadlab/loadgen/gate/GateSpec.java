@@ -18,7 +18,8 @@ import java.util.Map;
  * }
  * }</pre>
  * A figure takes one condition, an object with {@code limit} and {@code abortOnFail}, or a list of either; {@code
- * true}/{@code false} mean {@code == 1}/{@code == 0}. Written back in the same form, so a kept record reads back.
+ * true}/{@code false} mean {@code == 1}/{@code == 0}. Written back in the same form ({@code true} as {@code "== 1"}), so
+ * a kept record reads back to an equal spec.
  * At most {@link #MAX} thresholds.
  */
 public record GateSpec(List<Threshold> thresholds) {
@@ -40,12 +41,12 @@ public record GateSpec(List<Threshold> thresholds) {
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static GateSpec of(Map<String, Object> written) {
-        throw new UnsupportedOperationException("TODO(helper h1): parse the written form");
+        return new GateSpec(WrittenThresholds.read(written));
     }
 
     /** The written form, one entry per figure in the order first asked. */
     @JsonValue
     public Map<String, Object> written() {
-        throw new UnsupportedOperationException("TODO(helper h1): the written form");
+        return WrittenThresholds.write(thresholds);
     }
 }

@@ -5,6 +5,8 @@ import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.GateFigures;
+import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.RunKindDefinition;
@@ -16,6 +18,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.function.UnaryOperator;
 
 /**
@@ -24,6 +29,17 @@ import java.util.function.UnaryOperator;
  */
 @Singleton
 public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
+
+    /** The figures thresholds may name on an http run (and on a distributed one, merged): README "Thresholds". */
+    static final Set<String> GATE = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY,
+            Set.of("requestsPerSecond", "achievedRateRatio", "trustworthy", "tlsHandshakeP50Millis",
+                    "tlsHandshakeP90Millis", "tlsHandshakeP99Millis", "tlsHandshakeP999Millis",
+                    "tlsHandshakeMaxMillis", "tlsHandshakeMeanMillis")).flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
+
+    /** What a distributed http run's merged report gives of {@link #GATE}: all but the TLS handshakes. */
+    public static final Set<String> GATE_MERGED = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY,
+            Set.of("requestsPerSecond", "achievedRateRatio", "trustworthy")).flatMap(Set::stream)
+            .collect(Collectors.toUnmodifiableSet());
 
     private final HttpOutcomeMeters meters;
     private final LocalPortMeters ports;
@@ -92,6 +108,48 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
                 r.latencyMicros(), errs.total(), r.requests() + errs.unanswered(),
                 r.requestedRate(), r.achievedRate(), 1, null, HttpProtocolFigures.of(r))
                 .withRequestsByName(RequestReport.requestsByName(r.mix())));
+    }
+
+    /**
+     * The figures of {@link #GATE}: errors by all kinds over answered requests and errors, latency as the report
+     * measured it (corrected for coordinated omission in the open model), {@code achievedRateRatio} in the open
+     * model only, the TLS handshake's latency when it spoke TLS, and {@code trustworthy}: 1 when the generator was not
+     * disturbed, every connection opened, and (open model) it sent every request due, else 0.
+     */
+    @Override
+    protected Map<String, Double> gateFigures(HttpRunSpec spec, HttpReport r) {
+        HttpErrors errs = errors(r);
+        boolean open = r.requestedRate() > 0;
+        // achievedRate is sent / duration and requestedRate x duration need not be whole: one request's slack
+        double slack = r.durationSeconds() > 0 ? 1 / r.durationSeconds() : 0;
+        boolean didAll = !open || r.achievedRate() + slack >= r.requestedRate();
+        GateFigures f = new GateFigures().errors(r.requests(), errs.total())
+                .put("requestsPerSecond", r.requestsPerSecond())
+                .latency(r.latencyMicros())
+                .put("trustworthy", r.disturbed() == null && r.connectionsNeverOpened() == 0 && didAll ? 1 : 0);
+        if (open) {
+            f.put("achievedRateRatio", r.achievedRate() / r.requestedRate());
+        }
+        if (r.tls() != null) {
+            f.latency("tlsHandshake", r.tls().handshakeMicros());
+        }
+        return f.map();
+    }
+
+    @Override
+    public Set<String> gateFigureNames() {
+        return GATE;
+    }
+
+    @Override
+    public Set<String> liveGateFigureNames() {
+        return GateFigures.ERRORS;
+    }
+
+    /** From the live progress of the measured part: answered requests, errors of every kind, and their rate. */
+    @Override
+    public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
+        return new GateFigures().errors(progress.requests(), progress.errors()).map();
     }
 
     static HttpErrors errors(HttpReport r) {

@@ -1,5 +1,10 @@
 package io.loadlab.loadgen.iperf;
 
+import io.loadlab.loadgen.run.GateFigures;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
@@ -60,5 +65,27 @@ public class IperfKind extends RunKindDefinition<IperfSpec, IperfReport> {
             received = intervals.stream().mapToLong(IntervalFigures::bytes).sum();
         }
         return Optional.of(new CellFigures(seconds, received, 0, null, r.error() == null ? 0 : 1, 0, 0, 0));
+    }
+
+    /** Per direction ({@code up}: this end sends; {@code down}: the server sends), as iperf3's receiver line. */
+    private static final Set<String> GATE = Stream.of("up", "down")
+            .flatMap(d -> Stream.of("bitsPerSecond", "jitterMillis", "lossPercent", "retransmits").map(f -> d + "." + f))
+            .collect(Collectors.toUnmodifiableSet());
+
+    @Override
+    public Set<String> gateFigureNames() {
+        return GATE;
+    }
+
+    /** Jitter and loss are UDP's, retransmits the server's own count: absent where iperf3 does not give them. */
+    @Override
+    protected Map<String, Double> gateFigures(IperfSpec spec, IperfReport r) {
+        GateFigures f = new GateFigures();
+        for (DirectionReport d : r.directions()) {
+            StreamFigures sum = d.sum();
+            f.put(d.direction() + ".bitsPerSecond", sum.bitsPerSecond()).put(d.direction() + ".jitterMillis", sum.jitterMillis())
+                    .put(d.direction() + ".lossPercent", sum.lossPercent()).put(d.direction() + ".retransmits", sum.retransmits());
+        }
+        return f.map();
     }
 }

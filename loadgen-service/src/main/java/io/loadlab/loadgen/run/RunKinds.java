@@ -56,6 +56,11 @@ public class RunKinds {
         return of(run).flatMap(d -> d.figures(run));
     }
 
+    /** A finished run's figures thresholds are judged on ({@link RunKindDefinition#gateFigures}); empty without. */
+    public java.util.Map<String, Double> gateFigures(RunRecord run) {
+        return of(run).map(d -> d.gateFigures(run)).orElse(java.util.Map.of());
+    }
+
     /**
      * {@code run} as a reader without the token sees it: its spec's secrets redacted by its kind
      * ({@link RunKindDefinition#redacted}); a kind without a definition (a test's own) is shown as it is.

@@ -4,6 +4,7 @@ import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobKind;
 import io.loadlab.loadgen.job.JobLaunchException;
 import io.loadlab.loadgen.job.Jobs;
+import io.loadlab.loadgen.gate.GateSpec;
 import io.quarkus.arc.All;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,17 +32,26 @@ public class Runs {
     static final String DIED = "the load generator stopped while this run was active; no report was kept";
     /** Runs in the registry: one JSON file each, in the data dir itself (where they were before experiments). */
     public static final JobKind<RunRecord, LoadRun> JOB = new JobKind<>("run", RunRecord.class, LoadRun.class, "",
-            (run, now) -> run.finished(RunState.FAILED, now, null, null, DIED));
+            (run, now) -> RunJudge.unmeasured(run.finished(RunState.FAILED, now, null, null, DIED)));
     private static final Logger LOG = Logger.getLogger(Runs.class);
 
     private final Map<String, RunDriver> drivers;
     private final Jobs jobs;
     private final Clock clock;
     private final List<RunListener> listeners;
+    private final RunJudge judge;
+    private final AbortWatch aborts;
+
+    /** Runs of kinds without definitions (tests' own): thresholds on them find no figure. */
+    public Runs(List<RunDriver> drivers, Jobs jobs, Clock clock, RunsConfig config, List<RunListener> listeners) {
+        this(drivers, jobs, clock, config, listeners, new RunJudge(new RunKinds(List.of())), null);
+    }
 
     @Inject
     public Runs(@All List<RunDriver> drivers, Jobs jobs, Clock clock, RunsConfig config,
-                @All List<RunListener> listeners) {
+                @All List<RunListener> listeners, RunJudge judge, AbortWatch aborts) {
+        this.judge = judge;
+        this.aborts = aborts;
         this.drivers = drivers.stream().collect(Collectors.toMap(RunDriver::kind, Function.identity()));
         this.jobs = jobs;
         this.clock = clock;
@@ -69,7 +79,15 @@ public class Runs {
      * @throws io.loadlab.loadgen.job.ActiveJobException when {@code owner} does not hold the slot, or (no owner)
      *                                                   another job does
      */
-    public synchronized RunRecord start(RunSpec spec, ActiveJob.Job owner) {
+    public RunRecord start(RunSpec spec, ActiveJob.Job owner) {
+        return start(spec, null, null, owner);
+    }
+
+    /**
+     * As {@link #start(RunSpec, ActiveJob.Job)}, judged when it ends against {@code thresholds} and compared with
+     * {@code baseline} (either may be null), and stopped early when a threshold with {@code abortOnFail} fails.
+     */
+    public synchronized RunRecord start(RunSpec spec, GateSpec thresholds, String baseline, ActiveJob.Job owner) {
         RunDriver driver = drivers.get(spec.kind());
         if (driver == null) {
             throw new NoDriverException(spec.kind());
@@ -79,7 +97,7 @@ public class Runs {
         LoadRun live;
         try {
             live = jobs.start(JOB, id, now -> {
-                RunRecord r = RunRecord.queued(id, spec, now).running(now);
+                RunRecord r = RunRecord.queued(id, spec, now).judgedBy(thresholds, baseline).running(now);
                 built.add(r);
                 return r;
             }, owner, r -> driver.start(spec));
@@ -88,12 +106,15 @@ public class Runs {
             LOG.errorf(e.getCause(), "Run %s failed to start", run.id());
             RunRecord failed = run.finished(RunState.FAILED, clock.instant(), null, null,
                     "failed to start: " + e.getMessage());
-            jobs.record(JOB, failed);
-            return failed;
+            jobs.record(JOB, RunJudge.unmeasured(failed));
+            return jobs.find(JOB, id).orElse(failed);
         }
         RunRecord run = built.get(0);
         for (RunListener l : listeners) {
             l.started(run, live);
+        }
+        if (aborts != null) {
+            aborts.watch(run, live);
         }
         live.done().whenComplete((outcome, error) -> finish(id, live, outcome, error));
         return jobs.find(JOB, id).orElseThrow();
@@ -130,13 +151,17 @@ public class Runs {
     }
 
     private RunRecord ended(RunRecord run, RunOutcome outcome, Throwable error) {
+        Abort abort = aborts == null ? null : aborts.take(run.id()).orElse(null);
         if (error != null || outcome == null) {
             String why = error == null ? "the driver ended without an outcome" : "driver error: " + error;
-            return run.finished(RunState.FAILED, clock.instant(), null, null, why);
+            return judge.judged(run.finished(RunState.FAILED, clock.instant(), null, null, why), null);
         }
-        RunState end = outcome.failure() != null ? RunState.FAILED
+        // an abort stopped the load as a cancel does, but the run did not end as asked: failed, saying by what
+        RunState end = outcome.failure() != null || abort != null ? RunState.FAILED
                 : outcome.cancelled() ? RunState.CANCELLED : RunState.COMPLETED;
-        return run.finished(end, clock.instant(), outcome.report(), outcome.histogram(), outcome.failure());
+        String failure = abort != null ? abort.failure() + (outcome.failure() == null ? "" : "; " + outcome.failure())
+                : outcome.failure();
+        return judge.judged(run.finished(end, clock.instant(), outcome.report(), outcome.histogram(), failure), abort);
     }
 
     public Optional<RunRecord> find(String id) {

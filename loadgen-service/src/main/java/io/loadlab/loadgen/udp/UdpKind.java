@@ -2,7 +2,12 @@ package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.JsonFields;
+import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.LimitsConfig;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import io.loadlab.loadgen.run.RunKindDefinition;
 
 /**
@@ -10,6 +15,15 @@ import io.loadlab.loadgen.run.RunKindDefinition;
  * meters their reports add to. Each kind adds its own fields, its text and what it counts.
  */
 public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends RunKindDefinition<S, R> {
+
+    /** What every UDP kind's thresholds may name: messages sent, their rate, and send or receive errors. */
+    protected static final Set<String> MESSAGES = Set.of("messages", "messagesPerSecond", "errors");
+    /** A kind that sends a bitrate: its rates, and loss when the reflector's count was read. */
+    protected static final Set<String> BITRATE = Set.of("megabitsPerSecond", "megabytesPerSecond", "lost", "lossPercent");
+    /** A kind that measures round trips: one-way latency (RTT/2, as sockperf) and the round trips themselves. */
+    protected static final Set<String> LATENCY = Stream.concat(GateFigures.LATENCY.stream(),
+            Stream.of("rttP50Millis", "rttP90Millis", "rttP99Millis", "rttP999Millis", "rttMaxMillis", "rttMeanMillis",
+                    "dropped")).collect(Collectors.toUnmodifiableSet());
 
     private final UdpMessageMeters meters;
     private final LimitsConfig limits;
@@ -24,6 +38,17 @@ public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends
     /** @param bitrateAllowed whether the kind takes {@code bitrate} (a ping-pong's rate caps pings: it does not) */
     protected UdpSpecFields fields(JsonFields f, boolean bitrateAllowed) {
         return UdpSpecFields.read(f, limits, bitrateAllowed);
+    }
+
+    /** The names of {@code sets}, for {@link #gateFigureNames}. */
+    @SafeVarargs
+    protected static Set<String> union(Set<String>... sets) {
+        return Stream.of(sets).flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** {@link #LATENCY}'s figures of a run that measured round trips. */
+    protected static GateFigures latency(GateFigures f, LatencySummary oneWay, LatencySummary rtt, long dropped) {
+        return f.latency(oneWay).latency("rtt", rtt).put("dropped", dropped);
     }
 
     protected UdpMessageMeters meters() {

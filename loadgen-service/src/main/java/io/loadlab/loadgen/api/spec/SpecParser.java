@@ -6,6 +6,7 @@ import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.distributed.SpecSplitter;
 import io.loadlab.loadgen.distributed.UnsplittableSpecException;
+import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKindDefinition;
@@ -26,6 +27,36 @@ public class SpecParser {
     public SpecParser(RunKinds kinds, AgentDiscovery agents) {
         this.kinds = kinds;
         this.agents = agents;
+    }
+
+    /**
+     * A user's run with what it is judged against: {@code thresholds} and {@code baseline} taken out before the
+     * kind's reader (and an agent) sees the rest, read as {@link #parseRun} reads it; the thresholds are checked
+     * against the figures of the run's kind, a distributed run's merged ones when it names {@code agents}.
+     *
+     * @throws InvalidSpecException naming every bad field, the thresholds' included
+     */
+    public AskedRun parseAsked(JsonNode root) {
+        if (!(root instanceof ObjectNode obj) || !(obj.has(ThresholdsField.NAME) || obj.has(ThresholdsField.BASELINE))) {
+            return new AskedRun(parseRun(root), null, null);
+        }
+        ObjectNode rest = obj.deepCopy();
+        JsonNode thresholds = rest.remove(ThresholdsField.NAME);
+        JsonNode baseline = rest.remove(ThresholdsField.BASELINE);
+        Violations v = new Violations();
+        JsonNode kind = rest.get("kind");
+        RunKindDefinition<?, ?> judged = rest.has(AgentsField.NAME) ? kinds.named(DistributedRunSpec.KIND).orElse(null)
+                : kind != null && kind.isTextual() ? kinds.named(kind.textValue()).orElse(null) : null;
+        GateSpec gate = ThresholdsField.read(thresholds, judged, v);
+        String base = ThresholdsField.baseline(baseline, v);
+        RunSpec run = null;
+        try {
+            run = parseRun(rest);
+        } catch (InvalidSpecException e) {
+            v.addAll(e.violations());
+        }
+        v.throwIfAny();
+        return new AskedRun(run, gate, base);
     }
 
     /**

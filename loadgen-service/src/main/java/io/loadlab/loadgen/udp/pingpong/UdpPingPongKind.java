@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.udp.pingpong;
 
+import io.loadlab.loadgen.run.GateFigures;
+import java.util.Map;
+import java.util.Set;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.udp.SockperfTextReport;
@@ -39,5 +42,20 @@ public class UdpPingPongKind extends UdpKind<UdpPingPongSpec, UdpPingPongReport>
     @Override
     protected void count(UdpPingPongSpec spec, UdpPingPongReport r) {
         meters().count(r.messagesSent(), r.pongsReceived(), r.dropped(), null);
+    }
+
+    private static final Set<String> GATE = union(MESSAGES, LATENCY);
+
+    @Override
+    public Set<String> gateFigureNames() {
+        return GATE;
+    }
+
+    @Override
+    protected Map<String, Double> gateFigures(UdpPingPongSpec spec, UdpPingPongReport r) {
+        GateFigures f = new GateFigures().put("messages", r.messagesSent()).put("messagesPerSecond", r.messagesPerSecond())
+                .put("errors", r.errors());
+        latency(f, r.latencyMicros(), r.rttMicros(), r.dropped());
+        return f.map();
     }
 }

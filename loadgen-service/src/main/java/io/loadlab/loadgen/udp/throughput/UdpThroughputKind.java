@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.udp.throughput;
 
+import io.loadlab.loadgen.run.GateFigures;
+import java.util.Map;
+import java.util.Set;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
@@ -50,5 +53,21 @@ public class UdpThroughputKind extends UdpKind<UdpThroughputSpec, UdpThroughputR
     protected Optional<CellFigures> figures(UdpThroughputReport r) {
         return Optional.of(new CellFigures(r.durationSeconds(), 0, r.messagesPerSecond(), null, r.sendErrors(),
                 r.messagesSent() + r.sendErrors(), r.requestedRate(), r.messagesPerSecond()));
+    }
+
+    private static final Set<String> GATE = union(MESSAGES, BITRATE);
+
+    @Override
+    public Set<String> gateFigureNames() {
+        return GATE;
+    }
+
+    @Override
+    protected Map<String, Double> gateFigures(UdpThroughputSpec spec, UdpThroughputReport r) {
+        GateFigures f = new GateFigures().put("messages", r.messagesSent()).put("messagesPerSecond", r.messagesPerSecond())
+                .put("errors", r.sendErrors());
+        f.put("megabitsPerSecond", r.megabitsPerSecond()).put("megabytesPerSecond", r.megabytesPerSecond())
+                .put("lost", r.lost()).put("lossPercent", r.lossPercent()); // null when the reflector was not read
+        return f.map();
     }
 }

@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.udp.underload;
 
+import io.loadlab.loadgen.run.GateFigures;
+import java.util.Map;
+import java.util.Set;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.udp.SockperfTextReport;
@@ -44,5 +47,22 @@ public class UdpUnderLoadKind extends UdpKind<UdpUnderLoadSpec, UdpUnderLoadRepo
     @Override
     protected void count(UdpUnderLoadSpec spec, UdpUnderLoadReport r) {
         meters().count(r.messagesSent(), r.pongsReceived(), r.dropped(), r.lost());
+    }
+
+    private static final Set<String> GATE = union(MESSAGES, BITRATE, LATENCY);
+
+    @Override
+    public Set<String> gateFigureNames() {
+        return GATE;
+    }
+
+    @Override
+    protected Map<String, Double> gateFigures(UdpUnderLoadSpec spec, UdpUnderLoadReport r) {
+        GateFigures f = new GateFigures().put("messages", r.messagesSent()).put("messagesPerSecond", r.messagesPerSecond())
+                .put("errors", r.errors());
+        f.put("megabitsPerSecond", r.megabitsPerSecond()).put("megabytesPerSecond", r.megabytesPerSecond())
+                .put("lost", r.lost()).put("lossPercent", r.lossPercent()); // null when the reflector was not read
+        latency(f, r.latencyMicros(), r.rttMicros(), r.dropped());
+        return f.map();
     }
 }
