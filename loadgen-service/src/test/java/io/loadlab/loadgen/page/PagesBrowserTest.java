@@ -170,9 +170,12 @@ class PagesBrowserTest {
 
     @Test
     void aRunReportShowsTheJsonReportsFiguresAndAPointPerPercentileLevel() throws Exception {
-        String id = run(spec("\"connections\":4,\"duration\":\"2s\",\"warmup\":\"300ms\",\"rate\":0"));
+        // One threshold that must pass and one no machine meets (a p99 under 1 µs): the verdict banner shows both.
+        String id = run(spec("\"connections\":4,\"duration\":\"2s\",\"warmup\":\"300ms\",\"rate\":0,"
+                + "\"thresholds\":{\"requests\":\">= 1\",\"p99Millis\":\"< 0.001\"}"));
         // A browser's Accept on the run's own URL gets the page; curl's JSON stays JSON.
         open("/runs/" + id);
+        assertGateBannerIsTheJsons(id);
         assertEquals("Run " + id, browser.driver.getTitle());
         given().get("/runs/" + id).then().statusCode(200).contentType(containsString("json")).body("id", equalTo(id));
 
@@ -216,6 +219,31 @@ class PagesBrowserTest {
                 + report.path("mix").get(1).path("requests").asLong(), "the names add up to the totals");
         assertEquals(0, browser.driver.findElements(By.cssSelector("td[data-field^='mix']")).size(), "not a headline figure");
         assertCleanSince("mix run report");
+    }
+
+    /**
+     * The verdict at the top of the page is the JSON's: FAILED, its reason, and each threshold's limit, result and
+     * figure (exact in data-value, within its printed digits as shown).
+     */
+    private void assertGateBannerIsTheJsons(String id) throws Exception {
+        JsonNode gate = new ObjectMapper().readTree(given().accept("application/json").get("/runs/" + id).then()
+                .statusCode(200).extract().asString()).path("gate");
+        assertEquals(false, gate.path("passed").asBoolean(), gate.toString());
+        assertEquals("FAILED", browser.driver.findElement(By.id("gate-verdict")).getText());
+        assertEquals(gate.path("reason").asText(), browser.driver.findElement(By.id("gate-reason")).getText());
+        List<WebElement> rows = browser.driver.findElements(By.cssSelector("#thresholds tbody tr"));
+        assertEquals(2, rows.size());
+        for (int i = 0; i < 2; i++) {
+            JsonNode t = gate.path("thresholds").get(i);
+            WebElement actual = rows.get(i).findElement(By.className("actual"));
+            List<String> cells = rows.get(i).findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+            assertEquals(List.of(t.path("limit").asText(), actual.getText(), t.path("passed").asBoolean() ? "pass" : "fail"), cells);
+            assertEquals(t.path("actual").doubleValue(), Double.parseDouble(actual.getAttribute("data-value")), 0.0);
+            assertTrue(ShownFigure.read(t.path("name").asText(), actual.getText()).matches(t.path("actual").doubleValue()),
+                    t + " shown " + actual.getText());
+        }
+        assertEquals(List.of("requests", "p99Millis"), rows.stream().map(r -> r.getAttribute("data-name")).toList());
+        assertTrue(rows.get(1).getText().endsWith("fail") && rows.get(0).getText().endsWith("pass"), "p99 under 1 µs fails");
     }
 
     /** Jackson, not JsonPath: JsonPath reads numbers as floats, and the figures must be equal, not close. */
