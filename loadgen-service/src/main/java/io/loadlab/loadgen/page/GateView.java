@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.page;
 
+import io.loadlab.loadgen.gate.Comparison;
 import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.gate.ThresholdResult;
 import io.quarkus.qute.TemplateData;
@@ -42,6 +43,8 @@ public record GateView(boolean passed, List<Row> thresholds, String abortedBy, S
     /**
      * One threshold judged.
      *
+     * @param limit  the condition as written ({@code "< 0.001"}), then the limit in the unit the figure is shown in
+     *               when that reads differently ({@code "< 0.001 (0.10 %)"}): a reader compares like with like
      * @param actual the figure as the JSON has it, "" when there was none
      * @param shown  the figure in its unit ({@code 12.3 ms}), {@link Numbers#NONE} when there was none
      */
@@ -50,8 +53,27 @@ public record GateView(boolean passed, List<Row> thresholds, String abortedBy, S
 
         static Row of(ThresholdResult t) {
             Double a = t.actual();
-            return new Row(t.name(), t.limit(), a == null ? "" : a.toString(),
-                    Figure.shown(t.name(), a, a != null && a == Math.rint(a)), t.passed(), t.scope());
+            return new Row(t.name(), limit(t.name(), t.limit()), a == null ? "" : a.toString(), shown(t.name(), a),
+                    t.passed(), t.scope());
+        }
+
+        private static String shown(String name, Double value) {
+            return Figure.shown(name, value, value != null && value == Math.rint(value));
+        }
+
+        /** {@code "< 50"} of p99Millis is {@code "< 50 (50 ms)"}; a limit that is not "symbol number" stays as it is. */
+        static String limit(String name, String written) {
+            int space = written.indexOf(' ');
+            if (space < 0 || Comparison.of(written.substring(0, space)).isEmpty()) {
+                return written;
+            }
+            try {
+                String number = written.substring(space + 1);
+                String shown = shown(name, Double.parseDouble(number));
+                return shown.equals(number) ? written : written + " (" + shown + ")";
+            } catch (NumberFormatException e) {
+                return written;
+            }
         }
 
         public String outcome() {

@@ -21,11 +21,15 @@ class ExperimentPageViewTest {
         assertEquals("errors < 10", gate.abortedBy());
         assertEquals("p99Millis < 50: 73.2", gate.reason());
         assertTrue(gate.scoped());
-        assertEquals(List.of("p99Millis < 50 73.2 ms fail 73.2", "requestsPerSecond >= 20000 137,777 req/s pass 137777.3",
-                        "errorRate < 0.001 — fail "),
+        assertEquals(List.of("p99Millis < 50 (50 ms) 73.2 ms fail 73.2",
+                        "requestsPerSecond >= 20000 (20,000 req/s) 137,777 req/s pass 137777.3",
+                        "errorRate < 0.001 (0.10 %) — fail "),
                 gate.thresholds().stream().map(t -> t.name() + " " + t.limit() + " " + t.shown() + " " + t.outcome() + " " + t.actual()).toList());
         assertEquals("PASSED", GateView.of(new GateResult(true, List.of(), null, null)).word());
         assertNull(GateView.of(null), "no gate asked, no banner");
+        assertEquals("== 1", GateView.Row.limit("trustworthy", "== 1"), "the same number twice says nothing");
+        assertEquals("< 7 (7 B)", GateView.Row.limit("messageSize", "< 7"));
+        assertEquals("about 5", GateView.Row.limit("p99Millis", "about 5"), "not ours to parse: as written");
     }
 
     @Test

@@ -43,8 +43,9 @@ class PageTemplatesTest {
         assertTrue(page.indexOf("id=\"gate\"") < page.indexOf("Headline figures"), "the verdict comes first");
         assertTrue(page.contains("ended early by <code>errors &lt; 10</code>"), page);
         assertTrue(page.contains("<p id=\"gate-reason\">p99Millis &lt; 50: 73.2</p>"), page);
-        assertEquals(List.of("p99Millis|&lt; 50|73.2|73.2 ms|fail", "requestsPerSecond|&gt;= 20000|137777.3|137,777 req/s|pass",
-                "errorRate|&lt; 0.001||—|fail"), thresholdRows(page));
+        assertEquals(List.of("p99Millis|&lt; 50 (50 ms)|73.2|73.2 ms|fail",
+                "requestsPerSecond|&gt;= 20000 (20,000 req/s)|137777.3|137,777 req/s|pass",
+                "errorRate|&lt; 0.001 (0.10 %)||—|fail"), thresholdRows(page));
 
         String none = run.data("run", runView(null)).render();
         assertFalse(none.contains("id=\"gate\""), "no thresholds asked, no banner");
