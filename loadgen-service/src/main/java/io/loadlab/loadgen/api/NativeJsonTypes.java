@@ -57,6 +57,15 @@ import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
 import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
 import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
+import io.loadlab.loadgen.experiment.WarmupPass;
+import io.loadlab.loadgen.gate.BaselineComparison;
+import io.loadlab.loadgen.gate.Change;
+import io.loadlab.loadgen.gate.Comparison;
+import io.loadlab.loadgen.gate.FigureChange;
+import io.loadlab.loadgen.gate.GateResult;
+import io.loadlab.loadgen.gate.GateSpec;
+import io.loadlab.loadgen.gate.Threshold;
+import io.loadlab.loadgen.gate.ThresholdResult;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
@@ -79,7 +88,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ExperimentProtocol.class, ProtocolEvidence.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
-        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})
+        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class,
+        WarmupPass.class, GateSpec.class, Threshold.class, Comparison.class, GateResult.class, ThresholdResult.class,
+        BaselineComparison.class, FigureChange.class, Change.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {
