@@ -1,6 +1,8 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.job.RunDrive;
+import io.loadlab.loadgen.gate.BaselineComparison;
+import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
 import io.loadlab.loadgen.calibrate.Calibrations;
@@ -98,7 +100,7 @@ public class Experiments {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
             JobThread.start(jobs, JOB, record.id(), () -> drive(record.id(), drive),
-                    (e, why) -> e.finished(RunState.FAILED, clock.instant(), why).flagged(config.suspectShare()),
+                    (e, why) -> judged(e.finished(RunState.FAILED, clock.instant(), why).flagged(config.suspectShare())),
                     e -> meters.experimentEnded());
             return drive;
         });
@@ -147,7 +149,14 @@ public class Experiments {
             end = RunState.CANCELLED;
         }
         RunState last = end;
-        return x -> x.finished(last, clock.instant(), null).flagged(config.suspectShare());
+        return x -> judged(x.finished(last, clock.instant(), null).flagged(config.suspectShare()));
+    }
+
+    /** The finished record with its gate, when its spec asked for thresholds ({@link ExperimentGate}). */
+    private ExperimentRecord judged(ExperimentRecord x) {
+        BaselineComparison compared = null; // a baseline's comparison goes here (issue 25, h2)
+        GateResult gate = ExperimentGate.judge(x, runs::find, compared);
+        return gate == null ? x : x.judged(gate, compared);
     }
 
     /**
