@@ -43,7 +43,8 @@ class ExperimentThresholdsApiTest {
                         + "\"threads\":1,\"rate\":50}],\"thresholds\":{\"requests\":\"== 50\",\"p99Millis\":\"< 0.001\","
                         + "\"trustworthy\":true}"))
                 .post("/experiments").then().statusCode(202).extract().path("id");
-        JsonPath x = await(id).using(ThresholdsApiTest.DOUBLES);
+        await(id);
+        JsonPath x = given().get("/experiments/" + id).then().extract().jsonPath().using(ThresholdsApiTest.DOUBLES);
         assertEquals("completed", x.getString("state"), x.prettify());
         List<Map<String, Object>> gate = x.getList("gate.thresholds");
         assertEquals(6, gate.size(), "3 thresholds x 2 cells: " + gate);
