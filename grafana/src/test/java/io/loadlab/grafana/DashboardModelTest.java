@@ -148,7 +148,7 @@ class DashboardModelTest {
                 .orElseThrow(() -> new AssertionError(d.name() + ": no $agent variable"));
         assertTrue(agent.multi() && agent.includeAll(), d.name() + ": $agent must allow several agents and All");
         assertTrue(agent.query().endsWith(", agent)"), d.name() + ": $agent lists agent values: " + agent.query());
-        List<Dashboard.Query> byAgent = d.queries().stream().filter(q -> q.expr().contains("by (agent)")).toList();
+        List<Dashboard.Query> byAgent = d.queries().stream().filter(q -> q.expr().contains("by (agent")).toList();
         for (Dashboard.Query q : byAgent) {
             Matcher selector = SELECTOR.matcher(q.expr());
             int selectors = 0;
@@ -161,9 +161,28 @@ class DashboardModelTest {
             assertTrue(q.target().path("legendFormat").asText().contains("{{agent}}"), q.where() + ": legend names the agent");
         }
         for (String meter : List.of("loadgen_achieved_rate", "loadgen_errors_total", "process_cpu_usage",
-                "loadgen_cpu_runqueue_wait_seconds_total")) {
+                "loadgen_cpu_runqueue_wait_seconds_total", "loadgen_latency_seconds_bucket")) {
             assertTrue(byAgent.stream().anyMatch(q -> q.expr().contains(meter + "{")),
                     d.name() + ": no panel shows " + meter + " by (agent)");
+        }
+    }
+
+    /**
+     * Issue 25: loadgen latency is a histogram, and a quantile over several loadgens is taken from their buckets added
+     * ({@code histogram_quantile(q, sum by (..., le) (rate(..._bucket[...])))}), never a max or an average of
+     * per-instance quantiles (the former summary's {@code max by (quantile)} was neither loadgen's figure nor both's).
+     */
+    @Test
+    void loadgenLatencyIsAQuantileOfAddedBuckets() {
+        Pattern added = Pattern.compile("^histogram_quantile\\(0\\.\\d+, sum by \\(([a-z_, ]+)\\) \\(rate\\("
+                + "loadgen_latency_seconds_bucket\\{[^}]*}\\[\\$__rate_interval]\\)\\)\\)$");
+        List<Dashboard.Query> latency = DASHBOARDS.stream().flatMap(d -> d.queries().stream())
+                .filter(q -> q.expr().contains("loadgen_latency_seconds")).toList();
+        assertFalse(latency.isEmpty(), "no panel shows loadgen_latency_seconds");
+        for (Dashboard.Query q : latency) {
+            Matcher m = added.matcher(q.expr());
+            assertTrue(m.matches(), q.where() + ": not a quantile over added buckets: " + q.expr());
+            assertTrue(List.of(m.group(1).split(",\\s*")).contains("le"), q.where() + ": buckets summed without le: " + q.expr());
         }
     }
 

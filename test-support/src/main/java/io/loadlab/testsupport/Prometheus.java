@@ -28,9 +28,19 @@ public final class Prometheus implements AutoCloseable {
 
     /** As {@link #start(Path, Path)} on a port chosen first: a configuration that scrapes Prometheus itself names it. */
     public static Prometheus start(Path config, Path work, int port) throws InterruptedException {
-        LocalProcess p = LocalProcess.start("prometheus", List.of("prometheus", "--config.file=" + config,
+        return start(config, work, port, List.of());
+    }
+
+    /**
+     * As {@link #start(Path, Path, int)} with more command-line flags, e.g. {@code --enable-feature=native-histograms}
+     * (a scraper that asks for protobuf first). Two at once need two work dirs: each keeps its data in {@code tsdb}.
+     */
+    public static Prometheus start(Path config, Path work, int port, List<String> flags) throws InterruptedException {
+        List<String> command = new java.util.ArrayList<>(List.of("prometheus", "--config.file=" + config,
                 "--storage.tsdb.path=" + work.resolve("tsdb"), "--web.listen-address=127.0.0.1:" + port,
-                "--log.level=warn"), work);
+                "--log.level=warn"));
+        command.addAll(flags);
+        LocalProcess p = LocalProcess.start("prometheus", command, work);
         Prometheus prometheus = new Prometheus(p, port);
         try {
             p.awaitReady(prometheus.base() + "/-/ready", Duration.ofSeconds(20));

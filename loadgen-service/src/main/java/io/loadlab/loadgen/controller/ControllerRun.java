@@ -285,7 +285,8 @@ final class ControllerRun implements LoadRun {
                 lastIntervals.add(last.measured());
             }
         }
-        // each agent's latest second, added exactly: what loadgen_latency_seconds shows live, never an average
+        // each agent's latest second, added exactly: the live progress's latency, never an average (Prometheus gets
+        // latency from the agents' own loadgen_latency_seconds histograms, never from here: counted once)
         LatencySummary intervalLatency = lastIntervals.latency().getTotalCount() == 0 ? null
                 : LatencySummary.ofNanos(lastIntervals.latency());
         long now = clock.nanoTime();

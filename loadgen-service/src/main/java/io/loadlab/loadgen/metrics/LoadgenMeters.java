@@ -22,6 +22,8 @@ import java.util.function.ToDoubleFunction;
  * The load generator in Prometheus terms ({@code loadgen_} prefix, seconds and bytes, no run ids).
  * Live meters read the active runs' progress when scraped. Each kind adds its own counters from its report
  * when a run ends ({@link io.loadlab.loadgen.run.RunKindDefinition#count}): live progress carries no breakdown.
+ * Latency is {@link LatencyHistogramBinding}'s histogram; the last interval's quantiles of the first live run it
+ * replaces (same name) could not be added across loadgens.
  */
 @Startup
 @ApplicationScoped
@@ -49,11 +51,6 @@ public class LoadgenMeters implements RunListener {
         gauge("loadgen.requested.rate", "Requests per second asked for (open model), 0 when closed or idle", RunProgress::requestedRate);
         gauge("loadgen.achieved.rate", "Requests per second completed over the last interval", RunProgress::currentRate);
         Gauge.builder("loadgen.run.active", totals, RunTotals::active).description("Runs driving load now").register(registry);
-        latency("0.5", LatencySummary::p50);
-        latency("0.9", LatencySummary::p90);
-        latency("0.99", LatencySummary::p99);
-        latency("0.999", LatencySummary::p999);
-        latency("1.0", LatencySummary::max);
         // names agreed with the Grafana panels (handshakes/s, handshake latency): do not rename
         counter("loadgen.tls.handshakes", "TLS handshakes completed in measured parts, all runs", "handshakes");
         handshake("0.5", LatencySummary::p50);
@@ -90,14 +87,7 @@ public class LoadgenMeters implements RunListener {
         Gauge.builder(name, totals, t -> t.sumLive(f)).description(help).register(registry);
     }
 
-    private void latency(String quantile, ToDoubleFunction<LatencySummary> f) {
-        Gauge.builder("loadgen.latency.seconds", totals, t -> {
-            RunProgress p = t.firstLive();
-            return p == null || p.intervalLatency() == null ? Double.NaN : f.applyAsDouble(p.intervalLatency()) / MICROS_PER_SECOND;
-        }).tag("quantile", quantile).description("Latency over the last interval of the active run").register(registry);
-    }
-
-    /** NaN when the active run speaks no TLS or completed no handshake in the last interval, as latency is NaN idle. */
+    /** NaN when the active run speaks no TLS or completed no handshake in the last interval. */
     private void handshake(String quantile, ToDoubleFunction<LatencySummary> f) {
         Gauge.builder("loadgen.tls.handshake.seconds", totals, t -> {
             RunProgress p = t.firstLive();

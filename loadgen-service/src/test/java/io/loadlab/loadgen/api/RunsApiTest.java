@@ -174,7 +174,7 @@ class RunsApiTest {
     void metricsCarryLoadgenMetersWithCommonTags() {
         String text = given().get("/q/metrics").then().statusCode(200).extract().asString();
         for (String meter : new String[]{"loadgen_requests_total{", "loadgen_bytes_sent_total{", "loadgen_bytes_received_total{",
-                "loadgen_latency_seconds{", "loadgen_active_connections{", "loadgen_requested_rate{", "loadgen_achieved_rate{",
+                "# TYPE loadgen_latency_seconds histogram", "loadgen_active_connections{", "loadgen_requested_rate{", "loadgen_achieved_rate{",
                 "loadgen_run_active{", "loadgen_runs_started_total{", "loadgen_runs_finished_total{", "loadgen_errors_total{"}) {
             org.hamcrest.MatcherAssert.assertThat(text, containsString(meter));
         }

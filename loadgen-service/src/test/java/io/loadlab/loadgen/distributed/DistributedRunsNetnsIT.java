@@ -38,8 +38,8 @@ class DistributedRunsNetnsIT extends DistributedRunsIT {
     }
 
     @Override
-    void theControllersLiveLatencyIsTheAgentsMerged() {
-        // the controller's own meter over merged intervals: DistributedRunsIT
+    void theAgentsExportTheLatencyAndTheControllerAddsNone() {
+        // which process exports a distributed run's latency histogram, not where it runs: DistributedRunsIT
     }
 
     @Override

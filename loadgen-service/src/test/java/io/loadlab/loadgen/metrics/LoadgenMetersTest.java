@@ -73,7 +73,7 @@ class LoadgenMetersTest {
 
     /**
      * {@code loadgen_tls_handshakes_total} rises by the report's handshakes exactly (the open model without keep-alive:
-     * 20 at 50/s over 400 ms), and the handshake-time gauge is NaN once no run is active, as the latency gauge is.
+     * 20 at 50/s over 400 ms), and the handshake-time gauge is NaN once no run is active.
      * One unasserted run first: this JVM's first handshakes took seconds at load 19 (13 of 20 measured ones happened
      * with one connection and no warm-up; none with 4 connections and a 1 s warm-up, the GC taking 87% of it).
      */
