@@ -1,5 +1,14 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.loadgen.experiment.WarmupPass;
+import io.loadlab.loadgen.gate.BaselineComparison;
+import io.loadlab.loadgen.gate.Change;
+import io.loadlab.loadgen.gate.Comparison;
+import io.loadlab.loadgen.gate.FigureChange;
+import io.loadlab.loadgen.gate.GateResult;
+import io.loadlab.loadgen.gate.GateSpec;
+import io.loadlab.loadgen.gate.Threshold;
+import io.loadlab.loadgen.gate.ThresholdResult;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationRecord;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
@@ -79,7 +88,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         ExperimentProtocol.class, ProtocolEvidence.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
-        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class})
+        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class,
+        GateSpec.class, Threshold.class, Comparison.class, GateResult.class, ThresholdResult.class,
+        BaselineComparison.class, FigureChange.class, Change.class, WarmupPass.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {
