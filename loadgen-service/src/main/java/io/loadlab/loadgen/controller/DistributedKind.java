@@ -1,21 +1,21 @@
 package io.loadlab.loadgen.controller;
 
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import io.loadlab.loadgen.run.GateFigures;
-import io.loadlab.loadgen.run.RunProgress;
-import java.util.Map;
-import java.util.Set;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Singleton;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Distributed runs as the rest of the loadgen sees them: their JSON records and their text. A user never posts
