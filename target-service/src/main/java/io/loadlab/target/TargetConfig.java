@@ -22,6 +22,8 @@ public interface TargetConfig {
     @WithDefault("65536")
     int maxBodyBytes();
 
+    Api api();
+
     Cache cache();
 
     Udp udp();
@@ -29,6 +31,16 @@ public interface TargetConfig {
     Iperf iperf();
 
     Https https();
+
+    interface Api {
+        /**
+         * How long every {@code /test/testApi} answer waits before it is sent, on a timer (the event loop is never
+         * blocked): a deliberately slower service, for regression tests against a baseline. 0 to 10 s, whole
+         * milliseconds; 0 (the default) answers at once.
+         */
+        @WithDefault("0s")
+        Duration delay();
+    }
 
     interface Cache {
         /** How long an encoded answer lives after it was built (the reference used 1000 minutes). */

@@ -2,11 +2,13 @@ package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetGuard;
 import io.loadlab.loadgen.api.spec.ExperimentSpecReader;
+import io.loadlab.loadgen.experiment.ExperimentBaseline;
 import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
 import io.loadlab.loadgen.experiment.ExperimentTable;
 import io.loadlab.loadgen.experiment.Experiments;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.Violations;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -77,6 +79,9 @@ public class ExperimentsResource {
     @Blocking // the sources' checks query Prometheus, each query bounded by its source's timeout: never the event loop
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
         ExperimentSpec spec = reader.read(body.read(contentType, bytes, "a JSON experiment spec"));
+        Violations baseline = new Violations();
+        ExperimentBaseline.check(baseline, spec, experiments::find);
+        baseline.throwIfAny();
         ExperimentSpecReader.destinations(spec).forEach(guard::check);
         ExperimentRecord x = experiments.start(spec, experiments.check(spec));
         return Response.accepted(x).type(MediaType.APPLICATION_JSON_TYPE)

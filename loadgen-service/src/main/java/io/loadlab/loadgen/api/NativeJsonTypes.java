@@ -89,8 +89,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
         DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class,
-        GateSpec.class, Threshold.class, Comparison.class, GateResult.class, ThresholdResult.class,
-        BaselineComparison.class, FigureChange.class, Change.class, WarmupPass.class})
+        WarmupPass.class, GateSpec.class, Threshold.class, Comparison.class, GateResult.class, ThresholdResult.class,
+        BaselineComparison.class, FigureChange.class, Change.class})
 final class NativeJsonTypes {
 
     private NativeJsonTypes() {

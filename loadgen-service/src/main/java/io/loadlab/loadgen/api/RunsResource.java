@@ -8,6 +8,8 @@ import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.Runs;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.experiment.Experiments;
+import io.loadlab.loadgen.run.Violations;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -49,6 +51,8 @@ public class RunsResource {
     @Inject
     Runs registry;
     @Inject
+    Experiments experiments;
+    @Inject
     JsonBody body;
     @Inject
     RunKinds kinds;
@@ -77,9 +81,19 @@ public class RunsResource {
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
         AskedRun asked = parser.parseAsked(body.read(contentType, bytes, "a JSON run spec"));
         RunSpec spec = asked.spec();
+        knownBaseline(asked.baseline());
         spec.destinations().forEach(guard::check);
         RunRecord run = registry.start(spec, asked.thresholds(), asked.baseline(), null);
         return Response.accepted(view(run)).location(URI.create("/runs/" + run.id())).build();
+    }
+
+    /** 400 naming {@code baseline} when it names neither a run nor an experiment this loadgen keeps. */
+    private void knownBaseline(String id) {
+        if (id != null && registry.find(id).isEmpty() && experiments.find(id).isEmpty()) {
+            Violations v = new Violations();
+            v.add("baseline", "no run or experiment " + id);
+            v.throwIfAny();
+        }
     }
 
     @GET

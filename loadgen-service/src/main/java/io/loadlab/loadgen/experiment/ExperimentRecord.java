@@ -173,6 +173,18 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
                 judgement, compared, warmupPass);
     }
 
+    /**
+     * One more run of the warm-up pass: its row goes to {@link #warmupPass}, never to {@link #cells}, so neither the
+     * stats, the verdict tables, the CSV nor the gate see it; its runs count as done.
+     *
+     * @param runs the runs the cell took: more than one when {@code agents: auto} ran it again on more agents
+     */
+    public ExperimentRecord withWarmupCell(CellResult cell, int runs) {
+        return new ExperimentRecord(id, state, spec, createdAt, startedAt, null, runsPlanned, runsDone + runs, null, null,
+                links, cells, searches, scaling, stats, calibration, suspects, null, warnings, gate, comparison,
+                new WarmupPass(plus(warmupPass == null ? List.of() : warmupPass.cells(), cell)));
+    }
+
     /** The record with its warm-up pass so far: a discarded cell run added. */
     public ExperimentRecord withWarmupPass(WarmupPass pass) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone,

@@ -51,6 +51,8 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
 
     /** {@code agents} for as many agents as it takes. */
     public static final String AUTO = "auto";
+    /** What a {@code baseline} may be: a job id ({@code Jobs.nextId}), bounded before any lookup. */
+    static final String BASELINE_ID = "[A-Za-z0-9._-]{1,64}";
     /** Runs one cell may take with {@code auto}: 1, 2, 4 ... 64 agents. */
     static final int AUTO_TRIES = 7;
 
@@ -128,6 +130,10 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         v.check(agents == null || AUTO.equals(agents) || DistributedRunSpec.ALL.equals(agents)
                         || DistributedRunSpec.count(agents) >= 1, "agents",
                 "must be a count from 1 to " + DistributedRunSpec.MAX_AGENTS + ", \"all\" or \"auto\"");
+        v.check(search == null || !Boolean.TRUE.equals(warmupPass), "warmupPass",
+                "a search has no pass over fixed cells to warm up: leave it out or false");
+        v.check(baseline == null || baseline.matches(BASELINE_ID), "baseline",
+                "must be an experiment's id: 1 to 64 letters, digits, '.', '_' or '-'");
         v.check(repeats >= 1 && repeats <= Interleaving.MAX_REPEATS, "repeats",
                 "must be from 1 to " + Interleaving.MAX_REPEATS);
         if (search != null) {
@@ -152,9 +158,13 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         }
     }
 
-    /** Whether the cells run once first, uncounted: as asked, else when {@code repeats} is 3 or more. */
+    /**
+     * Whether the cells run once first, uncounted: as asked, else when {@code repeats} is 3 or more. Never for a
+     * {@code search}: its probes climb from {@code startRate}, so there is no pass over fixed cells to repeat, and the
+     * first, lowest probes already warm the target before the rates that decide the outcome.
+     */
     public boolean warmsUpFirst() {
-        return warmupPass != null ? warmupPass : repeats >= 3;
+        return search == null && (warmupPass != null ? warmupPass : repeats >= 3);
     }
 
     /** The same experiment with cells of another measured length (a search probe's, {@link ProbeDuration}). */
@@ -169,14 +179,17 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
     }
 
     /**
-     * Runs the experiment will start at most: cells, or probes when searching, plus capacity probes and calibration.
+     * Runs the experiment will start at most: cells, or probes when searching, plus capacity probes, calibration and the
+     * warm-up pass.
      * A long, saturating at {@link Long#MAX_VALUE}: in ints, 9 targets x 400,000 variants x 30 steps x 20 repeats
      * wrapped to -2,134,967,296 and passed the max-runs check as a small number.
      */
     public long maxRuns() {
-        return maxRuns(targets.size(), variants.size(), cellProtocols().size(), search == null ? 1 : search.maxSteps(), repeats,
-                AUTO.equals(agents) ? AUTO_TRIES : 1,
-                (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0));
+        int tries = AUTO.equals(agents) ? AUTO_TRIES : 1;
+        long counted = maxRuns(targets.size(), variants.size(), cellProtocols().size(), search == null ? 1 : search.maxSteps(),
+                repeats, tries, (linkMbps == null ? targets.size() : 0) + (calibrate ? Shape.values().length : 0));
+        long warmup = warmsUpFirst() ? maxRuns(targets.size(), variants.size(), cellProtocols().size(), 1, 1, tries, 0) : 0;
+        return counted > Long.MAX_VALUE - warmup ? Long.MAX_VALUE : counted + warmup;
     }
 
     /** {@code targets x variants x steps x repeats x tries + extra}, exact, or {@link Long#MAX_VALUE} past it. */

@@ -61,6 +61,9 @@ public final class ExperimentTable {
         if (x.warnings() != null) {
             x.warnings().forEach(w -> s.append("  warning: ").append(w).append('\n'));
         }
+        if (x.warmupPass() != null) {
+            s.append("  warm-up pass: ").append(x.warmupPass().summary()).append('\n');
+        }
         for (LinkCapacity l : x.links()) {
             s.append(!l.known() ? f("  link to %s: unknown (%s)%n", l.target(), l.note())
                     : f("  link to %s: %.1f Mbit/s (%s)%n", l.target(), l.mbps(), !l.measured() ? "given"

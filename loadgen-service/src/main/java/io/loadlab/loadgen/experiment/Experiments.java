@@ -1,7 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.job.RunDrive;
-import io.loadlab.loadgen.gate.BaselineComparison;
 import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
@@ -32,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -96,15 +96,24 @@ public class Experiments {
      */
     public ExperimentRecord start(ExperimentSpec spec, List<String> warnings) {
         ExperimentRecord x = ExperimentRecord.started(jobs.nextId(), spec, clock.instant()).withWarnings(warnings);
+        // Found now, outside the registry's lock its last step runs under; a completed record no longer changes.
+        Optional<ExperimentRecord> baseline = spec.baseline() == null ? Optional.empty() : find(spec.baseline());
         jobs.start(JOB, x, null, record -> {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
-            JobThread.start(jobs, JOB, record.id(), () -> drive(record.id(), drive),
-                    (e, why) -> judged(e.finished(RunState.FAILED, clock.instant(), why).flagged(config.suspectShare())),
+            JobThread.start(jobs, JOB, record.id(), () -> andJudged(drive(record.id(), drive), baseline),
+                    (e, why) -> ExperimentBaseline.judged(judged(e.finished(RunState.FAILED, clock.instant(), why)
+                            .flagged(config.suspectShare())), baseline),
                     e -> meters.experimentEnded());
             return drive;
         });
         return x;
+    }
+
+    /** {@code last}, then the finished record judged against its baseline ({@link ExperimentBaseline#judged}). */
+    private static UnaryOperator<ExperimentRecord> andJudged(UnaryOperator<ExperimentRecord> last,
+                                                             Optional<ExperimentRecord> baseline) {
+        return x -> ExperimentBaseline.judged(last.apply(x), baseline);
     }
 
     /** The experiment's body: how its record ends. What it throws ends it failed ({@link JobThread}). */
@@ -152,11 +161,13 @@ public class Experiments {
         return x -> judged(x.finished(last, clock.instant(), null).flagged(config.suspectShare()));
     }
 
-    /** The finished record with its gate, when its spec asked for thresholds ({@link ExperimentGate}). */
+    /**
+     * The finished record with its thresholds' gate ({@link ExperimentGate}); its baseline's comparison is added after,
+     * by {@link ExperimentBaseline#judged}, which keeps this gate's thresholds, abort and failure.
+     */
     private ExperimentRecord judged(ExperimentRecord x) {
-        BaselineComparison compared = null; // a baseline's comparison goes here (issue 25, h2)
-        GateResult gate = ExperimentGate.judge(x, runs::find, compared);
-        return gate == null ? x : x.judged(gate, compared);
+        GateResult gate = x.spec().thresholds() == null ? null : ExperimentGate.judge(x, runs::find, null);
+        return gate == null ? x : x.judged(gate, null);
     }
 
     /**
@@ -186,21 +197,29 @@ public class Experiments {
         return out;
     }
 
-    /** Every cell {@code repeats} times, interleaved; each target's link measured before its first cell. */
+    /**
+     * Every cell once uncounted when the spec warms up first ({@link WarmupPass}), then every cell {@code repeats}
+     * times, interleaved; each target's link measured before its first cell.
+     */
     private void runCells(String id, RunDrive drive, ExperimentSpec spec, Map<String, ResourceSource> bySource) {
         List<Cell> all = new ArrayList<>();
         spec.targets().forEach(t -> spec.variants().forEach(v -> spec.cellProtocols().forEach(p -> all.add(new Cell(t, v, p)))));
         Map<String, LinkCapacity> links = new HashMap<>();
+        Function<ExperimentTarget, LinkCapacity> linkOf =
+                t -> links.computeIfAbsent(t.name(), n -> link(id, drive, spec, t));
+        if (spec.warmsUpFirst()) {
+            for (Cell c : all) {
+                if (drive.cancelled()) {
+                    return;
+                }
+                warmUp(id, drive, c, bySource.get(c.target().name()), spec, linkOf.apply(c.target()));
+            }
+        }
         for (Cell c : Interleaving.of(all, spec.repeats())) {
             if (drive.cancelled()) {
                 break;
             }
-            LinkCapacity link = links.get(c.target().name());
-            if (link == null) {
-                link = link(id, drive, spec, c.target());
-                links.put(c.target().name(), link);
-            }
-            cell(id, drive, c, bySource.get(c.target().name()), spec, link);
+            cell(id, drive, c, bySource.get(c.target().name()), spec, linkOf.apply(c.target()));
         }
     }
 
@@ -225,6 +244,24 @@ public class Experiments {
     /** Runs one cell and adds its row, counting every run it took. */
     private CellResult cell(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
                             LinkCapacity link) {
+        Measured m = measure(id, drive, c, source, spec, link);
+        update(id, x -> x.withCell(m.row(), m.runs()));
+        return m.row();
+    }
+
+    /** Runs one cell of the warm-up pass: its row goes to {@link WarmupPass}, its runs count as done. */
+    private void warmUp(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
+                        LinkCapacity link) {
+        Measured m = measure(id, drive, c, source, spec, link);
+        update(id, x -> x.withWarmupCell(m.row(), m.runs()));
+    }
+
+    /** A cell's row and the runs it took (more than one when {@code agents: auto} ran it again). */
+    private record Measured(CellResult row, int runs) {
+    }
+
+    private Measured measure(String id, RunDrive drive, Cell c, ResourceSource source, ExperimentSpec spec,
+                             LinkCapacity link) {
         AtomicInteger runs = new AtomicInteger();
         ExperimentTarget t = c.target();
         String label = label(spec, c.variant(), c.protocol());
@@ -238,8 +275,7 @@ public class Experiments {
         } finally {
             meters.cellEnded();
         }
-        update(id, x -> x.withCell(r, Math.max(1, runs.get())));
-        return r;
+        return new Measured(r, Math.max(1, runs.get()));
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.gate.BaselineComparison;
+import io.loadlab.loadgen.gate.BaselineJudge;
 import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.gate.Judge;
 import io.loadlab.loadgen.gate.ThresholdResult;
@@ -35,11 +36,11 @@ public class RunJudge {
     }
 
     /**
-     * {@code run}'s comparison with the baseline it named; null when it named none. The seam a baseline comparison
-     * fills in (issue 25, h2); until then a named baseline is kept and not compared.
+     * {@code run}'s comparison with the baseline it named; null when it named none. A run is one measurement, with no
+     * interval to tell noise from a change: each figure {@code cannot tell}, saying so, never a guess.
      */
     protected BaselineComparison compared(RunRecord run) {
-        return null;
+        return run.baseline() == null ? null : BaselineJudge.ofOneRun(run.baseline(), run.id());
     }
 
     /** A run ended without a report (failed to start, found running at restart): judged on no figure at all. */

@@ -42,8 +42,10 @@ public class AnswerRoutes {
     private final NumberParser numbers;
     private final RouteMeters meters;
     private final int maxBodyBytes;
+    private final AnswerDelay delay;
 
     public AnswerRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters) {
+        this.delay = AnswerDelay.of(config.api().delay());
         this.answers = answers;
         this.mapper = mapper;
         this.meters = meters;
@@ -63,6 +65,10 @@ public class AnswerRoutes {
 
     private void post(RoutingContext ctx) {
         long start = meters.start();
+        delay.then(ctx, () -> answerPost(ctx, start));
+    }
+
+    private void answerPost(RoutingContext ctx, long start) {
         Buffer body = ctx.body().buffer();
         int read = body == null ? 0 : body.length();
         try {
@@ -76,6 +82,10 @@ public class AnswerRoutes {
 
     private void get(RoutingContext ctx) {
         long start = meters.start();
+        delay.then(ctx, () -> answerGet(ctx, start));
+    }
+
+    private void answerGet(RoutingContext ctx, long start) {
         try {
             int n = numbers.fromQuery(single(ctx.queryParam("number")));
             meters.record(RouteMeters.GET, protocol(ctx), 200, start, 0, ok(ctx.response(), n));

@@ -115,6 +115,9 @@ public class ExperimentSpecReader {
         double link = f.number("linkMbps", Double.NaN);
         int repeats = f.integer("repeats", 1);
         boolean calibrate = f.bool("calibrate", false);
+        JsonNode warmupNode = obj.get("warmupPass");
+        Boolean warmupPass = warmupNode == null || warmupNode.isNull() ? null : f.bool("warmupPass", false);
+        f.known("warmupPass");
         JsonNode agentsNode = obj.get(AgentsField.NAME);
         f.known(AgentsField.NAME);
         String onAgents = agentsNode == null || agentsNode.isNull() ? null
@@ -169,7 +172,7 @@ public class ExperimentSpecReader {
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
-                linkMbps, searched, repeats, calibrate, onAgents, protocols, thresholds, baseline, null));
+                linkMbps, searched, repeats, calibrate, onAgents, protocols, thresholds, baseline, warmupPass));
         if (spec != null) {
             long planned = spec.maxRuns();
             v.check(planned <= config.maxRuns(), "runsPlanned", "the experiment would start up to "
