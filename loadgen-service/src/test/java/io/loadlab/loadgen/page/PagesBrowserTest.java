@@ -504,7 +504,8 @@ class PagesBrowserTest {
         String spec = "{\"name\":\"pages\",\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\","
                 + "\"metrics\":\"" + b + "/q/metrics\",\"cores\":1}],"
                 + "\"variants\":[{\"number\":10,\"connections\":2,\"threads\":1},{\"number\":100,\"connections\":2,\"threads\":1}],"
-                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,\"repeats\":2}";
+                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,\"repeats\":2,"
+                + "\"thresholds\":{\"requests\":\">= 1\"}}";
         String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json").body(spec)
                 .post("/experiments").then().statusCode(202).extract().path("id");
         finished("/experiments/" + id);
@@ -522,6 +523,18 @@ class PagesBrowserTest {
             assertTrue(rows.get(i).findElement(By.className("evidence")).getText().contains("target CPU"));
             assertShown("requestsPerSecond", cell, rows.get(i).findElement(By.className("rate")));
             assertShown("p99Millis", cell, rows.get(i).findElement(By.className("p99")));
+        }
+        // The experiment's verdict on top: each cell's run judged, its scope named as the JSON names it.
+        assertEquals(true, x.path("gate").path("passed").asBoolean(), "every cell answered a request: " + x.path("gate"));
+        assertEquals("PASSED", browser.driver.findElement(By.id("gate-verdict")).getText());
+        List<WebElement> judged = browser.driver.findElements(By.cssSelector("#thresholds tbody tr"));
+        assertEquals(4, judged.size(), "one per cell run");
+        for (int i = 0; i < judged.size(); i++) {
+            JsonNode t = x.path("gate").path("thresholds").get(i);
+            List<WebElement> tds = judged.get(i).findElements(By.tagName("td"));
+            assertEquals(t.path("scope").asText(), tds.get(0).getText());
+            assertEquals(t.path("actual").doubleValue(), Double.parseDouble(tds.get(2).getAttribute("data-value")), 0.0);
+            assertEquals("pass", tds.get(3).getText());
         }
         List<WebElement> repeats = browser.driver.findElements(By.cssSelector("#repeats tbody tr"));
         assertEquals(2, repeats.size(), "a row per cell");
