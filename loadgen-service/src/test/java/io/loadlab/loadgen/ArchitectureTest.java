@@ -68,6 +68,19 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS));
     }
 
+    /**
+     * The gate judges figures it is given: no framework, no kind and nothing of runs, so a verdict reads back from disk
+     * and the command line's reading of it is the service's (issue 25).
+     */
+    @Test
+    void gateIsFreeOfFrameworksAndKinds() {
+        check(noClasses().that().resideInAPackage(ROOT + ".gate..")
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
+                .orShould().dependOnClassesThat().resideInAnyPackage(KINDS)
+                .orShould().dependOnClassesThat().resideInAnyPackage(ROOT + ".run..", ROOT + ".experiment..",
+                        ROOT + ".api..", ROOT + ".controller..", ROOT + ".distributed.."));
+    }
+
     /** Report sits below every kind: a renderer of one kind's layout belongs to that kind (wrk's to http). */
     @Test
     void reportImportsNoKind() {

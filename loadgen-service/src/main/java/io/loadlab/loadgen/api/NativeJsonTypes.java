@@ -1,5 +1,14 @@
 package io.loadlab.loadgen.api;
 
+import io.loadlab.loadgen.experiment.WarmupPass;
+import io.loadlab.loadgen.gate.BaselineComparison;
+import io.loadlab.loadgen.gate.Change;
+import io.loadlab.loadgen.gate.Comparison;
+import io.loadlab.loadgen.gate.FigureChange;
+import io.loadlab.loadgen.gate.GateResult;
+import io.loadlab.loadgen.gate.GateSpec;
+import io.loadlab.loadgen.gate.Threshold;
+import io.loadlab.loadgen.gate.ThresholdResult;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationRecord;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
@@ -57,15 +66,6 @@ import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
 import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
 import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
-import io.loadlab.loadgen.experiment.WarmupPass;
-import io.loadlab.loadgen.gate.BaselineComparison;
-import io.loadlab.loadgen.gate.Change;
-import io.loadlab.loadgen.gate.Comparison;
-import io.loadlab.loadgen.gate.FigureChange;
-import io.loadlab.loadgen.gate.GateResult;
-import io.loadlab.loadgen.gate.GateSpec;
-import io.loadlab.loadgen.gate.Threshold;
-import io.loadlab.loadgen.gate.ThresholdResult;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**

@@ -1,20 +1,21 @@
 package io.loadlab.loadgen.controller;
 
-import io.loadlab.loadgen.http.HttpKind;
-import io.loadlab.loadgen.run.GateFigures;
-import io.loadlab.loadgen.run.RunProgress;
-import java.util.Map;
-import java.util.Set;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Singleton;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Distributed runs as the rest of the loadgen sees them: their JSON records and their text. A user never posts
@@ -66,10 +67,13 @@ public class DistributedKind extends RunKindDefinition<DistributedRunSpec, Distr
         return Optional.of(DistributedTextReport.render(spec, report));
     }
 
-    /** An http run's figures, merged over the agents: never one agent's. */
+    /** An http run's figures (but TLS handshakes, which agents do not merge), merged over the agents: never one agent's. */
+    private static final Set<String> GATE = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY, GateFigures.PACE)
+            .flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
+
     @Override
     public Set<String> gateFigureNames() {
-        return HttpKind.GATE_MERGED;
+        return GATE;
     }
 
     @Override

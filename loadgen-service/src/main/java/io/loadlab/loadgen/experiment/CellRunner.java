@@ -14,6 +14,7 @@ import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunProgress;
+import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Runs;
@@ -72,7 +73,7 @@ final class CellRunner {
         this.clock = clock;
         this.verdicts = new Verdicts(config.thresholds());
         this.links = new LinkMeasure(kinds, config, probe, (spec, started, cancelled, duration)
-                -> runToEnd(spec, started, cancelled, null, duration));
+                -> runToEnd(spec, null, started, cancelled, null, duration));
     }
 
     /**
@@ -167,7 +168,8 @@ final class CellRunner {
     private CellResult measure(Cell c, RunSpec cell, int agents, Consumer<String> started, BooleanSupplier cancelled) {
         ExperimentTarget t = c.t();
         Samples samples = new Samples(c.source());
-        RunRecord run = runToEnd(cell, started, cancelled, p -> sample(samples, p, c.spec().duration()), c.spec().duration());
+        RunRecord run = runToEnd(cell, c.spec().thresholds(), started, cancelled,
+                p -> sample(samples, p, c.spec().duration()), c.spec().duration());
         if (samples.window != null && !samples.closed) {
             read(samples); // the run ended between two ticks: close the window now
         }
@@ -249,9 +251,9 @@ final class CellRunner {
      * Starts the run and follows it to its end, calling {@code onProgress} every sample interval while it is live,
      * and once more as soon as its measured part of {@code duration} is over.
      */
-    private RunRecord runToEnd(RunSpec spec, Consumer<String> started, BooleanSupplier cancelled,
+    private RunRecord runToEnd(RunSpec spec, GateSpec thresholds, Consumer<String> started, BooleanSupplier cancelled,
                                Consumer<RunProgress> onProgress, Duration duration) {
-        RunRecord run = runs.start(spec, owner.get());
+        RunRecord run = runs.start(spec, thresholds, null, owner.get()); // each cell judged (and aborted) as a run
         started.accept(run.id());
         long interval = config.sampleInterval().toNanos();
         while (!run.state().finished()) {

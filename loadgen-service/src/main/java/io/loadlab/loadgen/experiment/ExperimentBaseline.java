@@ -76,8 +76,11 @@ public final class ExperimentBaseline {
                 .orElseGet(() -> new BaselineComparison(x.spec().baseline(), List.of(),
                         "the baseline " + x.spec().baseline() + " is no longer kept"));
         GateResult judged = x.gate(); // the thresholds' verdict, when the experiment asked for thresholds too
-        String failure = x.state() == RunState.COMPLETED ? null
-                : "the experiment " + x.state().json() + (x.failure() == null ? "" : ": " + x.failure());
+        String failure = x.state() != RunState.COMPLETED
+                ? "the experiment " + x.state().json() + (x.failure() == null ? "" : ": " + x.failure())
+                // a cell's run that failed (or was aborted) fails the thresholds' gate whatever their figures: kept
+                : judged != null && !judged.passed() && judged.thresholds().stream().allMatch(t -> t.passed())
+                ? judged.reason() : null;
         return x.judged(Judge.verdict(judged == null ? List.of() : judged.thresholds(), failure,
                 judged == null ? null : judged.abortedBy(), compared), compared);
     }

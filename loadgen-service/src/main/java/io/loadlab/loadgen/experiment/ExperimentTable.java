@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.experiment;
 
+import io.loadlab.loadgen.gate.GateText;
 import io.loadlab.loadgen.calibrate.Ceiling;
 import io.loadlab.loadgen.calibrate.Suspect;
 import io.loadlab.loadgen.stats.Interval;
@@ -139,6 +140,9 @@ public final class ExperimentTable {
                         r.variant() + (r.protocol() == null ? "" : " " + r.protocol()), r.target(), r.cores(),
                         r.requestsPerSecond(), r.perCore(), r.efficiency(), r.vsSmallest() == null ? "-" : r.vsSmallest()));
             }
+        }
+        if (x.gate() != null) { // last, as a pipeline's log shows it: what the build passes or fails on
+            s.append('\n').append(GateText.lines(x.gate()));
         }
         return s.toString();
     }

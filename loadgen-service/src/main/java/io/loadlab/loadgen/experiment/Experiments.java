@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.job.RunDrive;
+import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.calibrate.Calibration;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
 import io.loadlab.loadgen.calibrate.Calibrations;
@@ -101,8 +102,8 @@ public class Experiments {
             RunDrive drive = new RunDrive(runs::cancel);
             meters.experimentStarted();
             JobThread.start(jobs, JOB, record.id(), () -> andJudged(drive(record.id(), drive), baseline),
-                    (e, why) -> ExperimentBaseline.judged(e.finished(RunState.FAILED, clock.instant(), why)
-                            .flagged(config.suspectShare()), baseline),
+                    (e, why) -> ExperimentBaseline.judged(judged(e.finished(RunState.FAILED, clock.instant(), why)
+                            .flagged(config.suspectShare())), baseline),
                     e -> meters.experimentEnded());
             return drive;
         });
@@ -157,7 +158,16 @@ public class Experiments {
             end = RunState.CANCELLED;
         }
         RunState last = end;
-        return x -> x.finished(last, clock.instant(), null).flagged(config.suspectShare());
+        return x -> judged(x.finished(last, clock.instant(), null).flagged(config.suspectShare()));
+    }
+
+    /**
+     * The finished record with its thresholds' gate ({@link ExperimentGate}); its baseline's comparison is added after,
+     * by {@link ExperimentBaseline#judged}, which keeps this gate's thresholds, abort and failure.
+     */
+    private ExperimentRecord judged(ExperimentRecord x) {
+        GateResult gate = x.spec().thresholds() == null ? null : ExperimentGate.judge(x, runs::find, null);
+        return gate == null ? x : x.judged(gate, null);
     }
 
     /**

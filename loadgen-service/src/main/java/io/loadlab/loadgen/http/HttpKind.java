@@ -31,15 +31,10 @@ import java.util.function.UnaryOperator;
 public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
 
     /** The figures thresholds may name on an http run (and on a distributed one, merged): README "Thresholds". */
-    static final Set<String> GATE = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY,
-            Set.of("requestsPerSecond", "achievedRateRatio", "trustworthy", "tlsHandshakeP50Millis",
+    static final Set<String> GATE = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY, GateFigures.PACE,
+            Set.of("tlsHandshakeP50Millis",
                     "tlsHandshakeP90Millis", "tlsHandshakeP99Millis", "tlsHandshakeP999Millis",
                     "tlsHandshakeMaxMillis", "tlsHandshakeMeanMillis")).flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
-
-    /** What a distributed http run's merged report gives of {@link #GATE}: all but the TLS handshakes. */
-    public static final Set<String> GATE_MERGED = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY,
-            Set.of("requestsPerSecond", "achievedRateRatio", "trustworthy")).flatMap(Set::stream)
-            .collect(Collectors.toUnmodifiableSet());
 
     private final HttpOutcomeMeters meters;
     private final LocalPortMeters ports;

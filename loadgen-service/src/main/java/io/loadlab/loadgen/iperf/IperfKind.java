@@ -1,11 +1,7 @@
 package io.loadlab.loadgen.iperf;
 
-import io.loadlab.loadgen.run.GateFigures;
-import java.util.Map;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.RunKindDefinition;
@@ -13,7 +9,11 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * iperf runs as the rest of the loadgen sees them: iperf3's text, the byte meters, and, for an experiment that

@@ -44,7 +44,6 @@ public class ExperimentReportPage {
     private TemplateInstance page(String id) {
         ExperimentRecord x = experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id));
         Double slo = x.spec().search() == null ? null : x.spec().search().p99Millis();
-        return experiment.data("page", new ExperimentPageView(x, x.state().json(), x.state().finished(), slo,
-                ChartJson.of(json, ExperimentCharts.of(x, slo))));
+        return experiment.data("page", ExperimentPageView.of(x, slo, ChartJson.of(json, ExperimentCharts.of(x, slo))));
     }
 }

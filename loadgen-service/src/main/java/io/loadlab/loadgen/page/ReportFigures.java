@@ -33,7 +33,7 @@ public record ReportFigures(List<Figure> headline, LatencyTable latency) {
             } else if (v.isObject()) {
                 nested(f.getKey(), v, headline, summaries);
             } else if (v.isValueNode()) {
-                headline.add(new Figure(f.getKey(), v.asText()));
+                headline.add(Figure.of(f.getKey(), v));
             }
         }
         return new ReportFigures(List.copyOf(headline), latency(summaries));
@@ -49,13 +49,13 @@ public record ReportFigures(List<Figure> headline, LatencyTable latency) {
             JsonNode value = g.getValue();
             String path = name + "." + g.getKey();
             if (value.isValueNode() && !value.isNull()) {
-                headline.add(new Figure(path, value.asText()));
+                headline.add(Figure.of(path, value));
             } else if (value.isObject() && value.has("p50")) {
                 summaries.put(path, value);
             } else if (value.isObject()) {
                 value.fields().forEachRemaining(h -> {
                     if (h.getValue().isValueNode() && !h.getValue().isNull()) {
-                        headline.add(new Figure(path + "." + h.getKey(), h.getValue().asText()));
+                        headline.add(Figure.of(path + "." + h.getKey(), h.getValue()));
                     }
                 });
             }

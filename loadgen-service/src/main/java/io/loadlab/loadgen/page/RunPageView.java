@@ -12,6 +12,7 @@ import java.util.List;
  * none), and the same numbers as the charts' JSON.
  *
  * @param disturbed why the report says the generator was held up while it measured, or null
+ * @param gate      the verdict on its thresholds (and baseline), null when it asked for none
  * @param chartJson the charts' data, already JSON and safe inside a {@code <script>} element
  */
 @TemplateData
@@ -20,7 +21,7 @@ import java.util.List;
 public record RunPageView(String id, String kind, String state, String target, String createdAt, String startedAt,
                           String finishedAt, String failure, String disturbed, boolean finished, ReportFigures figures,
                           List<PercentilePoint> percentiles, List<SeriesPoint> series, List<MixRow> mix,
-                          String chartJson) {
+                          String chartJson, GateView gate) {
 
     public RunPageView {
         mix = List.copyOf(mix);

@@ -50,7 +50,8 @@ public class RunPages {
         charts.put("series", columns(series.points(), counted(r.spec().kind())));
         return new RunPageView(r.id(), r.spec().kind(), r.state().json(), String.valueOf(r.spec().target()),
                 text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), report.path("disturbed").path("reason").textValue(), r.state().finished(),
-                ReportFigures.of(report), curve, series.points(), MixRow.of(report), ChartJson.of(json, charts));
+                ReportFigures.of(report), curve, series.points(), MixRow.of(report), ChartJson.of(json, charts),
+                GateView.of(r.gate()));
     }
 
     /** One run's curve for a chart: its id, x = 1/(1-p), y = microseconds. */

@@ -5,8 +5,8 @@
  * loads anything from another host.
  *
  * <h2>May depend on</h2>
- * {@code report} (figures, percentile curve, series), {@code run} and {@code experiment} through their registries'
- * public methods only, {@code api}'s error type (bad ids answer the API's JSON 404), Qute and JAX-RS. Nothing else
+ * {@code report} (figures, percentile curve, series), {@code gate} and {@code stats} (records it shows), {@code run} and
+ * {@code experiment} through their registries' public methods only, {@code api}'s error type (bad ids answer the API's JSON 404), Qute and JAX-RS. Nothing else
  * depends on this package. Pages read records; they never start, stop or change a job: the console does that
  * through the JSON API with the user's token.
  *
@@ -14,5 +14,12 @@
  * A page never asks which kind a run is: it reads the report as JSON, shows its scalar fields as the headline figures
  * and every latency summary (an object with {@code p50}) as a column, so an open-model run shows intended-time
  * latency beside service time and a UDP run its round trips, and a new kind's report shows up as it is.
+ *
+ * <h2>Numbers</h2>
+ * Figures are shown in units people read ({@code 137,777 req/s}, {@code 1.63 ms}) by one formatter, {@link
+ * io.loadlab.loadgen.page.Numbers}, the unit read from the figure's name ({@link io.loadlab.loadgen.page.Figure});
+ * the JSON's exact text stays beside each in a {@code data-value} attribute for scripts. A verdict on thresholds, a
+ * baseline comparison and repeats' intervals are rendered from the {@code gate} and {@code experiment} records as
+ * they are kept, in their own words: a page judges nothing itself.
  */
 package io.loadlab.loadgen.page;

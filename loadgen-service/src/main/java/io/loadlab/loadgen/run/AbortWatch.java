@@ -24,8 +24,7 @@ public class AbortWatch {
 
     private final TaskScheduler scheduler;
     private final RunKinds kinds;
-    private final Map<String, Abort> aborted = new ConcurrentHashMap<>();
-    private final Map<String, Future<?>> next = new ConcurrentHashMap<>();
+    private final Map<String, Watch> watched = new ConcurrentHashMap<>();
 
     @Inject
     public AbortWatch(IntervalScheduler scheduler, RunKinds kinds) {
@@ -39,44 +38,75 @@ public class AbortWatch {
 
     /** Starts judging {@code run} while it runs, when a threshold of it carries {@code abortOnFail}. */
     public void watch(RunRecord run, LoadRun live) {
-        List<Threshold> watched = run.thresholds() == null ? List.of()
+        List<Threshold> aborting = run.thresholds() == null ? List.of()
                 : run.thresholds().thresholds().stream().filter(Threshold::abortOnFail).toList();
         RunKindDefinition<?, ?> kind = kinds.named(run.spec().kind()).orElse(null);
-        if (watched.isEmpty() || kind == null) {
+        if (aborting.isEmpty() || kind == null) {
             return;
         }
-        schedule(run.id(), () -> check(run, live, kind, watched));
+        Watch w = new Watch(run, live, kind, aborting);
+        watched.put(run.id(), w);
+        w.next();
     }
 
-    /** Why {@code id} was stopped, once: its end takes it (and stops watching it). */
+    /** Why {@code id} was stopped, once: its end takes it, and stops watching it. */
     public Optional<Abort> take(String id) {
-        Future<?> pending = next.remove(id);
-        if (pending != null) {
-            pending.cancel(false);
+        Watch w = watched.remove(id);
+        if (w == null) {
+            return Optional.empty();
         }
-        return Optional.ofNullable(aborted.remove(id));
+        w.stop();
+        return Optional.ofNullable(w.abort);
     }
 
-    private void check(RunRecord run, LoadRun live, RunKindDefinition<?, ?> kind, List<Threshold> watched) {
-        if (!next.containsKey(run.id())) {
-            return; // ended meanwhile
+    /** One run's watch: a task every {@value #EVERY_MILLIS} ms until it stops, at most one more that does nothing. */
+    private final class Watch {
+        private final RunRecord run;
+        private final LoadRun live;
+        private final RunKindDefinition<?, ?> kind;
+        private final List<Threshold> aborting;
+        private volatile boolean stopped;
+        private volatile Future<?> pending;
+        private volatile Abort abort;
+
+        Watch(RunRecord run, LoadRun live, RunKindDefinition<?, ?> kind, List<Threshold> aborting) {
+            this.run = run;
+            this.live = live;
+            this.kind = kind;
+            this.aborting = aborting;
         }
-        RunProgress now = live.progress();
-        if (!now.warmingUp()) {
-            Map<String, Double> figures = kind.liveGateFigures(run.spec(), now);
-            for (Threshold t : watched) {
-                Double actual = figures.get(t.figure());
-                if (actual != null && !t.passes(actual)) {
-                    aborted.put(run.id(), new Abort(t, now.elapsedSeconds(), actual));
-                    live.cancel();
-                    return;
-                }
+
+        void next() {
+            if (!stopped) {
+                pending = scheduler.schedule(this::check, EVERY_MILLIS * 1_000_000);
             }
         }
-        schedule(run.id(), () -> check(run, live, kind, watched));
-    }
 
-    private void schedule(String id, Runnable task) {
-        next.put(id, scheduler.schedule(task, EVERY_MILLIS * 1_000_000));
+        void stop() {
+            stopped = true;
+            Future<?> p = pending;
+            if (p != null) {
+                p.cancel(false);
+            }
+        }
+
+        private void check() {
+            if (stopped) {
+                return;
+            }
+            RunProgress now = live.progress();
+            if (!now.warmingUp()) {
+                Map<String, Double> figures = kind.liveGateFigures(run.spec(), now);
+                for (Threshold t : aborting) {
+                    Double actual = figures.get(t.figure());
+                    if (actual != null && !t.passes(actual)) {
+                        abort = new Abort(t, now.elapsedSeconds(), actual);
+                        live.cancel();
+                        return; // its end takes the abort
+                    }
+                }
+            }
+            next();
+        }
     }
 }

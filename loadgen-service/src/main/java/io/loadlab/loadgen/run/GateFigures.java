@@ -19,6 +19,8 @@ public final class GateFigures {
             "meanMillis");
     /** Counts and their rate: also what a running run's progress gives. */
     public static final Set<String> ERRORS = Set.of("requests", "errors", "errorRate");
+    /** A request-driven run's pace: its rate, the open model's share of the rate asked, and whether to trust them. */
+    public static final Set<String> PACE = Set.of("requestsPerSecond", "achievedRateRatio", "trustworthy");
 
     private final Map<String, Double> figures = new LinkedHashMap<>();
 

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.run;
 
+import io.loadlab.loadgen.gate.GateText;
 import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -41,9 +42,13 @@ public class RunKinds {
         return Optional.ofNullable(kinds.get(kind));
     }
 
-    /** A finished run's report in its kind's text layout; empty when the kind has none (or no definition). */
+    /**
+     * A finished run's report in its kind's text layout, ending with its gate when it was judged ({@link GateText});
+     * empty when the kind has none (or no definition).
+     */
     public Optional<String> text(RunRecord run) {
-        return of(run).flatMap(d -> d.text(run));
+        return of(run).flatMap(d -> d.text(run)).map(text -> run.gate() == null ? text
+                : text + (text.endsWith("\n") ? "" : "\n") + GateText.lines(run.gate()));
     }
 
     /** Adds a finished run's figures to its kind's own meters; a kind without a definition has none. */

@@ -1,14 +1,15 @@
 package io.loadlab.loadgen.udp;
 
-import io.loadlab.loadgen.report.RunReport;
-import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.GateFigures;
+import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
+import io.loadlab.loadgen.run.RunKindDefinition;
+
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import io.loadlab.loadgen.run.RunKindDefinition;
 
 /**
  * What the three UDP kinds' definitions share: the shared JSON fields under the configured limits, and the message

@@ -6,6 +6,7 @@ import io.loadlab.testsupport.RealTarget;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.restassured.path.json.config.JsonPathConfig;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,9 @@ class ThresholdsApiTest {
         registry.activeIds().forEach(id -> registry.cancel(id));
     }
 
+    /** Numbers as doubles: rest-assured reads them as floats by default, 819.46216 for 819.4621. */
+    static final JsonPathConfig DOUBLES = new JsonPathConfig(JsonPathConfig.NumberReturnType.DOUBLE);
+
     private static String spec(String url, String extra) {
         return "{\"kind\":\"http\",\"target\":\"" + url + "\",\"method\":\"POST\","
                 + "\"headers\":{\"Content-Type\":\"application/json\"},\"body\":\"{\\\"number\\\": 2}\","
@@ -69,6 +73,20 @@ class ThresholdsApiTest {
         assertFalse(run.getBoolean("gate.passed"));
         assertTrue(run.getString("gate.reason").startsWith("p99Millis < 0.001 failed: actual "), run.getString("gate.reason"));
         assertNull(run.get("gate.abortedBy"));
+
+        String text = given().accept("text/plain").get("/runs/" + run.getString("id") + "/report").then().statusCode(200)
+                .extract().asString();
+        assertTrue(text.contains("Requests/sec:"), "the wrk layout first: " + text);
+        assertTrue(text.endsWith("Thresholds: 3 of 4 passed\n  PASS errors == 0 (actual 0)\n  PASS requests > 0 (actual "
+                + run.getLong("report.requests") + ")\n  PASS p99Millis < 60000 (actual " + figure(run, "gate.thresholds[2].actual")
+                + ")\n  FAIL p99Millis < 0.001 (actual " + figure(run, "gate.thresholds[3].actual") + ")\nGate: FAIL ("
+                + run.getString("gate.reason") + ")\n"), text);
+    }
+
+    /** As the text prints a figure: 6 significant digits, no exponent. */
+    private static String figure(JsonPath run, String path) {
+        return new java.math.BigDecimal(run.getDouble(path)).round(new java.math.MathContext(6)).stripTrailingZeros()
+                .toPlainString();
     }
 
     @Test
@@ -146,7 +164,7 @@ class ThresholdsApiTest {
         assertNotNull(id);
         for (int i = 0; i < 600; i++) {
             JsonPath run = given().header("Authorization", DataApiTest.TOKEN).get("/runs/" + id).then().statusCode(200)
-                    .extract().jsonPath();
+                    .extract().jsonPath().using(DOUBLES);
             if (run.get("gate") != null) {
                 return run;
             }

@@ -28,6 +28,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -168,9 +170,12 @@ class PagesBrowserTest {
 
     @Test
     void aRunReportShowsTheJsonReportsFiguresAndAPointPerPercentileLevel() throws Exception {
-        String id = run(spec("\"connections\":4,\"duration\":\"2s\",\"warmup\":\"300ms\",\"rate\":0"));
+        // One threshold that must pass and one no machine meets (a p99 under 1 µs): the verdict banner shows both.
+        String id = run(spec("\"connections\":4,\"duration\":\"2s\",\"warmup\":\"300ms\",\"rate\":0,"
+                + "\"thresholds\":{\"requests\":\">= 1\",\"p99Millis\":\"< 0.001\"}"));
         // A browser's Accept on the run's own URL gets the page; curl's JSON stays JSON.
         open("/runs/" + id);
+        assertGateBannerIsTheJsons(id);
         assertEquals("Run " + id, browser.driver.getTitle());
         given().get("/runs/" + id).then().statusCode(200).contentType(containsString("json")).body("id", equalTo(id));
 
@@ -178,7 +183,10 @@ class PagesBrowserTest {
         assertHeadlineFiguresAreTheReports(report);
         assertEquals(report.path("latencyMicros").path("p99").doubleValue(), Double.parseDouble(cellText("#latency tbody tr", "p99", 1)), 0.0);
         assertEquals(report.path("errors").path("timeout").asText(),
-                browser.driver.findElement(By.cssSelector("td[data-field='errors.timeout']")).getText());
+                browser.driver.findElement(By.cssSelector("td[data-field='errors.timeout']")).getAttribute("data-value"));
+        // The figures people read first, in their units: the rate in req/s and the time in seconds.
+        assertTrue(browser.driver.findElement(By.cssSelector("td[data-field='requestsPerSecond']")).getText().endsWith(" req/s"));
+        assertTrue(browser.driver.findElement(By.cssSelector("td[data-field='durationSeconds']")).getText().endsWith(" s"));
         assertAPointPerPercentileLevel(id);
         assertSeriesCoversTheMeasuredSeconds(report, 300, "requests");
         assertCleanSince("run report");
@@ -213,6 +221,33 @@ class PagesBrowserTest {
         assertCleanSince("mix run report");
     }
 
+    /**
+     * The verdict at the top of the page is the JSON's: FAILED, its reason, and each threshold's limit, result and
+     * figure (exact in data-value, within its printed digits as shown).
+     */
+    private void assertGateBannerIsTheJsons(String id) throws Exception {
+        JsonNode gate = new ObjectMapper().readTree(given().accept("application/json").get("/runs/" + id).then()
+                .statusCode(200).extract().asString()).path("gate");
+        assertEquals(false, gate.path("passed").asBoolean(), gate.toString());
+        assertEquals("FAILED", browser.driver.findElement(By.id("gate-verdict")).getText());
+        assertEquals(gate.path("reason").asText(), browser.driver.findElement(By.id("gate-reason")).getText());
+        List<WebElement> rows = browser.driver.findElements(By.cssSelector("#thresholds tbody tr"));
+        assertEquals(2, rows.size());
+        for (int i = 0; i < 2; i++) {
+            JsonNode t = gate.path("thresholds").get(i);
+            WebElement actual = rows.get(i).findElement(By.className("actual"));
+            List<String> cells = rows.get(i).findElements(By.tagName("td")).stream().map(WebElement::getText).toList();
+            assertEquals(List.of(actual.getText(), t.path("passed").asBoolean() ? "pass" : "fail"), cells.subList(1, 3));
+            assertTrue(cells.get(0).startsWith(t.path("limit").asText()), "the limit as written first: " + cells);
+            assertEquals(t.path("actual").doubleValue(), Double.parseDouble(actual.getAttribute("data-value")), 0.0);
+            assertTrue(ShownFigure.read(t.path("name").asText(), actual.getText()).matches(t.path("actual").doubleValue()),
+                    t + " shown " + actual.getText());
+        }
+        assertEquals(List.of("requests", "p99Millis"), rows.stream().map(r -> r.getAttribute("data-name")).toList());
+        assertEquals("< 0.001 (1 µs)", rows.get(1).findElements(By.tagName("td")).get(0).getText(), "the limit in the unit shown");
+        assertTrue(rows.get(1).getText().endsWith("fail") && rows.get(0).getText().endsWith("pass"), "p99 under 1 µs fails");
+    }
+
     /** Jackson, not JsonPath: JsonPath reads numbers as floats, and the figures must be equal, not close. */
     private static JsonNode report(String id) throws Exception {
         return new ObjectMapper().readTree(given().get("/runs/" + id + "/report").then().statusCode(200).extract().asString());
@@ -224,7 +259,13 @@ class PagesBrowserTest {
         for (Map.Entry<String, JsonNode> f : (Iterable<Map.Entry<String, JsonNode>>) report::fields) {
             if (f.getValue().isNumber()) {
                 WebElement cell = browser.driver.findElement(By.cssSelector("td[data-field='" + f.getKey() + "']"));
-                assertEquals(f.getValue().doubleValue(), Double.parseDouble(cell.getText()), 0.0, f.getKey());
+                assertEquals(f.getValue().doubleValue(), Double.parseDouble(cell.getAttribute("data-value")), 0.0, f.getKey());
+                ShownFigure shown = ShownFigure.read(f.getKey(), cell.getText());
+                assertTrue(shown.matches(f.getValue().doubleValue()), f.getKey() + ": " + cell.getText() + " shows "
+                        + f.getValue() + "? read back " + shown);
+                if (Math.abs(f.getValue().doubleValue()) >= 1000 && !cell.getText().contains(" ")) {
+                    assertTrue(cell.getText().contains(","), f.getKey() + ": a count is grouped: " + cell.getText());
+                }
                 checked++;
             } else if (f.getValue().isValueNode() && !f.getValue().isNull()) {
                 WebElement cell = browser.driver.findElement(By.cssSelector("td[data-field='" + f.getKey() + "']"));
@@ -363,7 +404,7 @@ class PagesBrowserTest {
                 .map(WebElement::getText).toList();
         assertEquals(List.of("statistic", "latencyMicros", "serviceTimeMicros"), columns);
         long openRequests = given().get("/runs/" + open + "/report").then().extract().jsonPath().getLong("requests");
-        assertEquals(Long.toString(openRequests), browser.driver.findElement(By.cssSelector("td[data-field='requests']")).getText());
+        assertEquals(Long.toString(openRequests), browser.driver.findElement(By.cssSelector("td[data-field='requests']")).getAttribute("data-value"));
         assertCleanSince("open-model report");
 
         open("/compare?runs=" + open + "," + closed);
@@ -452,30 +493,82 @@ class PagesBrowserTest {
         assertCleanSince("console cancel");
     }
 
+    /**
+     * Two variants, two repeats each: each verdict as a sentence with its evidence, the figures in units people read
+     * (read back, they are the JSON's within their printed digits), each cell's interval and the significance words
+     * the JSON's intervals imply, and the bars.
+     */
     @Test
-    void anExperimentPageShowsEachVerdictWithItsEvidenceAndTheBars() throws Exception {
+    void anExperimentPageShowsEachVerdictInWordsItsRepeatsIntervalsAndTheBars() throws Exception {
         String b = target.base();
         String spec = "{\"name\":\"pages\",\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\","
                 + "\"metrics\":\"" + b + "/q/metrics\",\"cores\":1}],"
                 + "\"variants\":[{\"number\":10,\"connections\":2,\"threads\":1},{\"number\":100,\"connections\":2,\"threads\":1}],"
-                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000}";
+                + "\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"10s\",\"linkMbps\":10000,\"repeats\":2,"
+                + "\"thresholds\":{\"requests\":\">= 1\"}}";
         String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json").body(spec)
                 .post("/experiments").then().statusCode(202).extract().path("id");
-        JsonPath x = finished("/experiments/" + id);
+        finished("/experiments/" + id);
+        JsonNode x = new ObjectMapper().readTree(given().get("/experiments/" + id).then().statusCode(200).extract().asString());
         open("/experiments/" + id);
         assertEquals("Experiment " + id, browser.driver.getTitle());
         List<WebElement> rows = browser.driver.findElements(By.cssSelector("#cells tbody tr"));
-        assertEquals(2, rows.size());
-        for (int i = 0; i < 2; i++) {
-            assertTrue(rows.get(i).findElement(By.className("verdict")).getText().startsWith(x.getString("cells[" + i + "].verdict.verdict")));
+        assertEquals(4, rows.size(), "two variants, two repeats: " + x.path("cells"));
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode cell = x.path("cells").get(i);
+            JsonNode verdict = cell.path("verdict");
+            assertEquals(verdict.path("verdict").asText() + ": " + verdict.path("reason").asText()
+                            + (verdict.path("trustworthy").asBoolean() ? "" : " (figures not trustworthy)"),
+                    rows.get(i).findElement(By.className("sentence")).getText(), "the verdict in a sentence");
             assertTrue(rows.get(i).findElement(By.className("evidence")).getText().contains("target CPU"));
+            assertShown("requestsPerSecond", cell, rows.get(i).findElement(By.className("rate")));
+            assertShown("p99Millis", cell, rows.get(i).findElement(By.className("p99")));
         }
+        // The experiment's verdict on top: each cell's run judged, its scope named as the JSON names it.
+        assertEquals(true, x.path("gate").path("passed").asBoolean(), "every cell answered a request: " + x.path("gate"));
+        assertEquals("PASSED", browser.driver.findElement(By.id("gate-verdict")).getText());
+        List<WebElement> judged = browser.driver.findElements(By.cssSelector("#thresholds tbody tr"));
+        assertEquals(4, judged.size(), "one per cell run");
+        for (int i = 0; i < judged.size(); i++) {
+            JsonNode t = x.path("gate").path("thresholds").get(i);
+            List<WebElement> tds = judged.get(i).findElements(By.tagName("td"));
+            assertEquals(t.path("scope").asText(), tds.get(0).getText());
+            assertEquals(t.path("actual").doubleValue(), Double.parseDouble(tds.get(2).getAttribute("data-value")), 0.0);
+            assertEquals("pass", tds.get(3).getText());
+        }
+        List<WebElement> repeats = browser.driver.findElements(By.cssSelector("#repeats tbody tr"));
+        assertEquals(2, repeats.size(), "a row per cell");
+        JsonNode stats = x.path("stats");
+        for (int i = 0; i < 2; i++) {
+            JsonNode rps = stats.get(i).path("requestsPerSecond");
+            List<WebElement> tds = repeats.get(i).findElements(By.tagName("td"));
+            assertEquals(stats.get(i).path("repeats").asText(), tds.get(2).getText());
+            Matcher interval = Pattern.compile("(.+ req/s) \\[(.+ req/s) – (.+ req/s)]").matcher(tds.get(3).getText());
+            assertTrue(interval.matches(), "median [low – high]: " + tds.get(3).getText());
+            assertTrue(ShownFigure.read("requestsPerSecond", interval.group(1)).matches(rps.path("median").doubleValue()), interval.group(1));
+            assertTrue(ShownFigure.read("requestsPerSecond", interval.group(2)).matches(rps.path("low").doubleValue()), interval.group(2));
+            assertTrue(ShownFigure.read("requestsPerSecond", interval.group(3)).matches(rps.path("high").doubleValue()), interval.group(3));
+            assertEquals(rps.path("median").asText(), tds.get(3).getAttribute("data-value"));
+        }
+        JsonNode first = stats.get(0).path("requestsPerSecond");
+        JsonNode second = stats.get(1).path("requestsPerSecond");
+        boolean overlap = first.path("low").doubleValue() <= second.path("high").doubleValue()
+                && second.path("low").doubleValue() <= first.path("high").doubleValue();
+        assertEquals((overlap ? "not significant" : "significant") + " (vs n=10 c=2)",
+                repeats.get(1).findElement(By.className("vs-variant")).getText(), "the words the JSON's intervals imply");
         assertEquals(List.of("n=10 c=2", "n=100 c=2"), js("return JSON.parse(document.getElementById('chart-data').textContent).bars.variants"));
         assertEquals(2L, js("return charts.bars.data.length"), "x and one bar series per target");
         assertEquals(2L, js("return charts.bars.data[1].filter(v => v != null).length"), "a bar per variant");
         assertEquals(2, browser.driver.findElements(By.cssSelector("#scaling tbody tr")).size());
         assertCleanSince("experiment");
         given().accept("text/html").get("/experiments/nope-3").then().statusCode(404).body("msg", equalTo("no experiment nope-3"));
+    }
+
+    /** The cell shows the JSON's figure: exactly in its data-value, within its printed digits in its text. */
+    private static void assertShown(String field, JsonNode json, WebElement cell) {
+        assertEquals(json.path(field).doubleValue(), Double.parseDouble(cell.getAttribute("data-value")), 0.0, field);
+        assertTrue(ShownFigure.read(field, cell.getText()).matches(json.path(field).doubleValue()),
+                field + ": " + cell.getText() + " for " + json.path(field));
     }
 
     /**

@@ -46,4 +46,22 @@ class ReportFiguresTest {
         assertEquals(List.of("latencyMicros"), ReportFigures.of(report).latency().columns());
         assertEquals(List.of(), MixRow.of(new ObjectMapper().readTree("{\"requests\":1}")), "no mix, no rows");
     }
+
+    /** Each figure is shown in the unit its name says, its exact JSON text kept beside it. */
+    @Test
+    void figuresAreShownInTheUnitTheirNameSays() throws Exception {
+        JsonNode report = new ObjectMapper().readTree("""
+                {"requests":1377770,"durationSeconds":10.0002,"requestsPerSecond":137777.3,"bytesReceived":368000000,
+                 "messagesPerSecond":12.345,"megabytesPerSecond":36.81,"megabitsPerSecond":294.5,"requestedRate":0.0,
+                 "lossPercent":0.123,"errorRate":0.0012,"achievedRateRatio":0.9951,"messageSize":64,
+                 "errors":{"timeout":3},"partial":false,"tls":{"version":"TLSv1.3"},"mean":{"connectMicros":1627.0}}
+                """);
+        List<String> shown = ReportFigures.of(report).headline().stream().map(f -> f.name() + "=" + f.shown()).toList();
+        assertEquals(List.of("requests=1,377,770", "durationSeconds=10.0 s", "requestsPerSecond=137,777 req/s",
+                "bytesReceived=368 MB", "messagesPerSecond=12.3 msg/s", "megabytesPerSecond=36.8 MB/s",
+                "megabitsPerSecond=295 Mbit/s", "requestedRate=0 req/s", "lossPercent=0.12 %", "errorRate=0.12 %",
+                "achievedRateRatio=99.5 %", "messageSize=64 B", "errors.timeout=3", "partial=false",
+                "tls.version=TLSv1.3", "mean.connectMicros=1.63 ms"), shown);
+        assertEquals("137777.3", ReportFigures.of(report).headline().get(2).value(), "the JSON's own text stays");
+    }
 }

@@ -27,7 +27,7 @@ class RunJudgeTest {
     Path dir;
 
     /** The fixed driver's kind, with a requests figure: the fixed driver completes one request per millisecond. */
-    static final class FixedKind extends RunKindDefinition<FixedSpec, HttpReport> {
+    static class FixedKind extends RunKindDefinition<FixedSpec, HttpReport> {
         FixedKind() {
             super(FixedSpec.KIND, FixedSpec.class, HttpReport.class);
         }

@@ -27,6 +27,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.net.URI;
+import io.loadlab.loadgen.gate.GateSpec;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,10 +55,13 @@ public class ExperimentSpecReader {
     private final AgentDiscovery agents;
     /** The http kind: each protocol entry's {@code tls} is read by its reader. */
     private final RunKindDefinition<?, ?> http;
+    /** The kind of a cell spread over agents: thresholds there are judged on its merged figures. */
+    private final RunKindDefinition<?, ?> distributed;
 
     @Inject
     public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents, RunKinds kinds) {
         this.http = kinds.named(HttpRunSpec.KIND).orElseThrow(() -> new IllegalStateException("no http kind"));
+        this.distributed = kinds.named(DistributedRunSpec.KIND).orElse(http);
         this.limits = limits;
         this.config = config;
         this.agents = agents;
@@ -111,7 +115,6 @@ public class ExperimentSpecReader {
         double link = f.number("linkMbps", Double.NaN);
         int repeats = f.integer("repeats", 1);
         boolean calibrate = f.bool("calibrate", false);
-        String baseline = f.text("baseline", null);
         JsonNode warmupNode = obj.get("warmupPass");
         Boolean warmupPass = warmupNode == null || warmupNode.isNull() ? null : f.bool("warmupPass", false);
         f.known("warmupPass");
@@ -163,10 +166,13 @@ public class ExperimentSpecReader {
                     x.rate() + "/s over " + onEach + " agents is below the minimum " + RateSchedule.MIN_PER_SECOND
                             + "/s each");
         }
+        GateSpec thresholds = thresholds(obj, f, v, onAgents == null ? http : distributed, search != null);
+        f.known(ThresholdsField.BASELINE);
+        String baseline = ThresholdsField.baseline(obj.get(ThresholdsField.BASELINE), v);
         Double linkMbps = Double.isNaN(link) ? null : link;
         SearchSpec searched = search;
         ExperimentSpec spec = f.build(() -> new ExperimentSpec(name, targets, variants, duration, warmup, timeout,
-                linkMbps, searched, repeats, calibrate, onAgents, protocols, null, baseline, warmupPass));
+                linkMbps, searched, repeats, calibrate, onAgents, protocols, thresholds, baseline, warmupPass));
         if (spec != null) {
             long planned = spec.maxRuns();
             v.check(planned <= config.maxRuns(), "runsPlanned", "the experiment would start up to "
@@ -175,6 +181,19 @@ public class ExperimentSpecReader {
         }
         v.throwIfAny();
         return spec;
+    }
+
+    /** Every cell's thresholds, of the cells' kind; a rate search's probes are not cells and are not judged. */
+    private static GateSpec thresholds(ObjectNode obj, JsonFields f, Violations v, RunKindDefinition<?, ?> cells,
+                                       boolean searching) {
+        f.known(ThresholdsField.NAME);
+        JsonNode asked = obj.get(ThresholdsField.NAME);
+        if (searching && asked != null && !asked.isNull()) {
+            v.add(ThresholdsField.NAME, "a rate search's probes are not judged: ask thresholds of an experiment "
+                    + "without search");
+            return null;
+        }
+        return ThresholdsField.read(asked, cells, v);
     }
 
     /**

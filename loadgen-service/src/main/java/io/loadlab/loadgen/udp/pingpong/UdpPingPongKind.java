@@ -1,8 +1,6 @@
 package io.loadlab.loadgen.udp.pingpong;
 
 import io.loadlab.loadgen.run.GateFigures;
-import java.util.Map;
-import java.util.Set;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.udp.SockperfTextReport;
@@ -12,7 +10,9 @@ import io.loadlab.loadgen.udp.UdpSpecFields;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * udp-pingpong runs as the rest of the loadgen sees them: the spec's JSON (a rate caps how often a ping leaves;

@@ -1,9 +1,7 @@
 package io.loadlab.loadgen.udp.throughput;
 
-import io.loadlab.loadgen.run.GateFigures;
-import java.util.Map;
-import java.util.Set;
 import io.loadlab.loadgen.run.CellFigures;
+import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.udp.SockperfTextReport;
@@ -14,7 +12,9 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * udp-throughput runs as the rest of the loadgen sees them: the spec's JSON (rate or bitrate, and the optional

@@ -1,8 +1,6 @@
 package io.loadlab.loadgen.udp.underload;
 
 import io.loadlab.loadgen.run.GateFigures;
-import java.util.Map;
-import java.util.Set;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.udp.SockperfTextReport;
@@ -13,7 +11,9 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.net.URI;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * udp-underload runs as the rest of the loadgen sees them: the spec's JSON (throughput's fields plus
