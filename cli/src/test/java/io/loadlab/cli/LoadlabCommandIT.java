@@ -200,18 +200,24 @@ class LoadlabCommandIT {
     }
 
     @Test
-    void anExperimentPrintsALinePerCellAndItsTable() throws Exception {
+    void anExperimentPrintsALinePerCellItsTableAndItsGate() throws Exception {
         Path spec = Files.writeString(dir.resolve("experiment.json"), """
                 {"targets":[{"name":"local","url":"%s","metrics":"%s/q/metrics","cores":1,"linkMbps":10000}],
-                 "variants":[{"number":2,"connections":4,"threads":1}],"duration":"2s","warmup":"0s"}"""
+                 "variants":[{"number":2,"connections":4,"threads":1}],"duration":"2s","warmup":"0s",
+                 "thresholds":{"p99Millis":"< 0.001"}}"""
                 .formatted(target.testApi(), target.base()));
         Command c = loadlab(List.of(), "experiment", spec.toString(), "--url", url(), "--junit", "experiment.xml");
-        assertEquals(0, c.exit(60), c.describe());
-        assertTrue(c.out().lines().anyMatch(l -> l.matches("cell 1 \\(runs 1/\\d+\\)\\s+local/n=2 c=4\\s+completed\\s+[\\d,.]+ req/s.*")),
-                c.out());
-        assertTrue(c.out().contains("verdict"), "the experiment's text table:\n" + c.out());
-        assertEquals("experiment completed", ((Element) JunitSchema.valid(Files.readString(dir.resolve("experiment.xml")))
-                .getElementsByTagName("testcase").item(0)).getAttribute("name"));
+        assertEquals(1, c.exit(60), c.describe());
+        assertTrue(c.out().lines().anyMatch(l -> l.matches(
+                "cell 1 \\(runs 1/\\d+\\)\\s+local/n=2 c=4\\s+completed\\s+[\\d,.]+ req/s.*")), c.out());
+        assertTrue(c.out().contains("verdict"), "the experiment's table:\n" + c.out());
+        assertTrue(c.out().contains("  FAIL local/n=2 c=4 #1 p99Millis < 0.001 (actual "), c.out());
+        assertEquals(1, c.out().split("Gate: ", -1).length - 1, "the verdict once, the loadgen's or the command's");
+        Document junit = JunitSchema.valid(Files.readString(dir.resolve("experiment.xml")));
+        assertEquals("experiment completed", ((Element) junit.getElementsByTagName("testcase").item(0)).getAttribute("name"));
+        assertEquals("local/n=2 c=4 #1 p99Millis < 0.001",
+                ((Element) junit.getElementsByTagName("testcase").item(1)).getAttribute("name"));
+        assertEquals("1", junit.getDocumentElement().getAttribute("failures"));
     }
 
     /** A double as the command line writes it: without a trailing .0. */
