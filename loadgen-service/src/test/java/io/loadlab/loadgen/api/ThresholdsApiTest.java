@@ -139,6 +139,8 @@ class ThresholdsApiTest {
         refused("{\"p99Millis\":\"about 5\"}", "thresholds.p99Millis", "must be a condition like \"< 50\"");
         refused("{\"p99Millis\":{\"limit\":\"< 5\",\"abortOnFail\":true}}", "thresholds.p99Millis",
                 "abortOnFail needs a figure judged while the run runs; http runs judge [errorRate, errors, requests] live");
+        refused("{\"requests\":{\"limit\":\">= 100\",\"abortOnFail\":true}}", "thresholds.requests",
+                "abortOnFail on a count needs '<' or '<='");
         refused("[\"p99Millis\"]", "thresholds", "must be an object");
         StringBuilder many = new StringBuilder("{");
         for (int i = 0; i < 33; i++) {

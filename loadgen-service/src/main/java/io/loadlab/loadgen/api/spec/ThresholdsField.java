@@ -2,6 +2,7 @@ package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.gate.Comparison;
 import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.gate.InvalidThresholdException;
 import io.loadlab.loadgen.gate.Threshold;
@@ -70,10 +71,20 @@ final class ThresholdsField {
                 v.add(at, "abortOnFail needs a figure judged while the run runs; " + kind.runKind().kind()
                         + " runs judge " + (live.isEmpty() ? "none" : new TreeSet<>(live)) + " live");
                 ok = false;
+            } else if (t.abortOnFail() && COUNTS.contains(t.figure()) && !(t.comparison() == Comparison.LESS
+                    || t.comparison() == Comparison.LESS_OR_EQUAL)) {
+                // a count only grows: 'requests >= 100' fails at every judgement before the 100th, so it would end
+                // every run at its first second; only an upper bound is crossed for good mid-run
+                v.add(at, "abortOnFail on a count needs '<' or '<=': " + t.figure() + " only grows while the run "
+                        + "runs, so '" + t + "' can only be judged at the end");
+                ok = false;
             }
         }
         return ok;
     }
+
+    /** Live figures that only grow while a run runs. */
+    private static final Set<String> COUNTS = Set.of("requests", "errors");
 
     /** A baseline's id, bounded; null when absent or null. */
     static String baseline(JsonNode value, Violations v) {
