@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.gate;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -12,13 +13,23 @@ import java.util.Objects;
  * @param abortOnFail end the run early, failed, once this threshold can no longer pass (judged each second on the
  *                    measured part so far, as k6's {@code abortOnFail}); only for figures the kind can judge live
  */
-public record Threshold(String figure, Comparison comparison, double limit, boolean abortOnFail) {
+public record Threshold(String figure, Comparison comparison, double limit, boolean abortOnFail,
+                        Duration delayAbortEval) {
 
     /** A figure's name: what the report calls it. */
     public static final String FIGURE = "[A-Za-z][A-Za-z0-9.]{0,63}";
 
+    /** A threshold judged from the first second its figure is live (or only at the end). */
+    public Threshold(String figure, Comparison comparison, double limit, boolean abortOnFail) {
+        this(figure, comparison, limit, abortOnFail, Duration.ZERO);
+    }
+
     public Threshold {
         Objects.requireNonNull(comparison, "comparison");
+        delayAbortEval = delayAbortEval == null ? Duration.ZERO : delayAbortEval;
+        if (delayAbortEval.isNegative() || (!abortOnFail && !delayAbortEval.isZero())) {
+            throw new IllegalArgumentException(figure + ": delayAbortEval goes with abortOnFail, and is not negative");
+        }
         if (figure == null || !figure.matches(FIGURE)) {
             throw new IllegalArgumentException("not a figure's name: " + figure);
         }

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.gate;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,10 @@ final class WrittenThresholds {
     private static final Pattern CONDITION =
             Pattern.compile("\\s*(<=|>=|==|<|>)\\s*(-?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d{1,3})?)\\s*");
     private static final int MAX_CONDITION_CHARS = 64;
+    /** k6's name for the measured time before an {@code abortOnFail} threshold is first judged. */
+    static final String DELAY = "delayAbortEval";
+    private static final Pattern DURATION = Pattern.compile("(\\d{1,7})(ms|s|m)");
+    private static final Duration MAX_DELAY = Duration.ofHours(1);
     private static final String HINT = "must be a condition like \"< 50\" (<, <=, >, >=, == and a number), true, false, "
             + "{\"limit\": \"< 10\", \"abortOnFail\": true} or a list of these";
 
@@ -54,8 +59,9 @@ final class WrittenThresholds {
     private static Threshold one(String figure, String at, Object value) {
         if (value instanceof Map<?, ?> map) {
             for (Object key : map.keySet()) {
-                if (!"limit".equals(key) && !"abortOnFail".equals(key)) {
-                    throw new InvalidThresholdException(at, "unknown field '" + shortened(key) + "'; limit, abortOnFail");
+                if (!"limit".equals(key) && !"abortOnFail".equals(key) && !DELAY.equals(key)) {
+                    throw new InvalidThresholdException(at, "unknown field '" + shortened(key) + "'; limit, abortOnFail, "
+                            + DELAY);
                 }
             }
             Object abort = map.get("abortOnFail");
@@ -66,14 +72,39 @@ final class WrittenThresholds {
             if (limit == null || limit instanceof Map || limit instanceof List) {
                 throw new InvalidThresholdException(at + ".limit", "is required: a condition like \"< 10\", true or false");
             }
-            return condition(figure, at + ".limit", limit, Boolean.TRUE.equals(abort));
+            Duration delay = delay(at + "." + DELAY, map.get(DELAY), Boolean.TRUE.equals(abort));
+            return condition(figure, at + ".limit", limit, Boolean.TRUE.equals(abort), delay);
         }
-        return condition(figure, at, value, false);
+        return condition(figure, at, value, false, Duration.ZERO);
     }
 
-    private static Threshold condition(String figure, String at, Object value, boolean abortOnFail) {
+    /** {@code "10s"}, {@code "500ms"}, {@code "2m"}: up to an hour, only beside {@code abortOnFail: true}. */
+    private static Duration delay(String at, Object written, boolean abortOnFail) {
+        if (written == null) {
+            return Duration.ZERO;
+        }
+        if (!abortOnFail) {
+            throw new InvalidThresholdException(at, "goes with \"abortOnFail\": true");
+        }
+        Matcher m = written instanceof String s && s.length() <= 16 ? DURATION.matcher(s) : null;
+        if (m == null || !m.matches()) {
+            throw new InvalidThresholdException(at, "must be a duration like \"10s\", \"500ms\" or \"2m\"");
+        }
+        long n = Long.parseLong(m.group(1));
+        Duration d = switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(n);
+            case "s" -> Duration.ofSeconds(n);
+            default -> Duration.ofMinutes(n);
+        };
+        if (d.compareTo(MAX_DELAY) > 0) {
+            throw new InvalidThresholdException(at, "at most 1h: " + written);
+        }
+        return d;
+    }
+
+    private static Threshold condition(String figure, String at, Object value, boolean abortOnFail, Duration delay) {
         if (value instanceof Boolean b) {
-            return new Threshold(figure, Comparison.EQUAL, b ? 1 : 0, abortOnFail);
+            return new Threshold(figure, Comparison.EQUAL, b ? 1 : 0, abortOnFail, delay);
         }
         if (!(value instanceof String s)) {
             throw new InvalidThresholdException(at, HINT);
@@ -86,7 +117,7 @@ final class WrittenThresholds {
         if (!Double.isFinite(limit)) {
             throw new InvalidThresholdException(at, "the limit must be a finite number: " + shortened(s));
         }
-        return new Threshold(figure, Comparison.of(m.group(1)).orElseThrow(), limit, abortOnFail);
+        return new Threshold(figure, Comparison.of(m.group(1)).orElseThrow(), limit, abortOnFail, delay);
     }
 
     static Map<String, Object> write(List<Threshold> thresholds) {
@@ -104,6 +135,10 @@ final class WrittenThresholds {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("limit", t.limitText());
         m.put("abortOnFail", true);
+        if (!t.delayAbortEval().isZero()) {
+            long ms = t.delayAbortEval().toMillis();
+            m.put(DELAY, ms % 1000 == 0 ? ms / 1000 + "s" : ms + "ms");
+        }
         return m;
     }
 

@@ -98,6 +98,9 @@ public class AbortWatch {
             if (!now.warmingUp()) {
                 Map<String, Double> figures = kind.liveGateFigures(run.spec(), now);
                 for (Threshold t : aborting) {
+                    if (now.elapsedSeconds() * 1e9 < t.delayAbortEval().toNanos()) {
+                        continue; // not judged yet: delayAbortEval
+                    }
                     Double actual = figures.get(t.figure());
                     if (actual != null && !t.passes(actual)) {
                         abort = new Abort(t, now.elapsedSeconds(), actual);

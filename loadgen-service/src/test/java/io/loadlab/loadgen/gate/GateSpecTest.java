@@ -42,6 +42,17 @@ class GateSpecTest {
     }
 
     @Test
+    void delayAbortEvalIsK6sAndReadsBack() throws Exception {
+        GateSpec spec = read("{\"errorRate\": {\"limit\": \"< 0.001\", \"abortOnFail\": true, \"delayAbortEval\": \"1500ms\"},"
+                + " \"errors\": {\"limit\": \"< 9\", \"abortOnFail\": true, \"delayAbortEval\": \"2m\"}}");
+        assertEquals(java.time.Duration.ofMillis(1500), spec.thresholds().get(0).delayAbortEval());
+        String written = JSON.writeValueAsString(spec);
+        assertEquals("{\"errorRate\":{\"limit\":\"< 0.001\",\"abortOnFail\":true,\"delayAbortEval\":\"1500ms\"},"
+                + "\"errors\":{\"limit\":\"< 9\",\"abortOnFail\":true,\"delayAbortEval\":\"120s\"}}", written);
+        assertEquals(spec, JSON.readValue(written, GateSpec.class));
+    }
+
+    @Test
     void eachProblemNamesItsThreshold() {
         assertRefused("{\"p99Millis\": \"lt 50\"}", "thresholds.p99Millis", "'lt 50' must be a condition");
         assertRefused("{\"p99Millis\": \"< fifty\"}", "thresholds.p99Millis", "must be a condition");
@@ -54,6 +65,12 @@ class GateSpecTest {
         assertRefused("{\"errors\": {\"limit\": \"< 10\", \"abortOnFail\": \"yes\"}}", "thresholds.errors.abortOnFail", "true or false");
         assertRefused("{\"errors\": {\"abortOnFail\": true}}", "thresholds.errors.limit", "is required");
         assertRefused("{\"errors\": {\"limit\": \"< 10\", \"abort\": true}}", "thresholds.errors", "unknown field 'abort'");
+        assertRefused("{\"errorRate\": {\"limit\": \"< 0.01\", \"delayAbortEval\": \"5s\"}}",
+                "thresholds.errorRate.delayAbortEval", "goes with \"abortOnFail\": true");
+        assertRefused("{\"errorRate\": {\"limit\": \"< 0.01\", \"abortOnFail\": true, \"delayAbortEval\": \"5 min\"}}",
+                "thresholds.errorRate.delayAbortEval", "a duration like");
+        assertRefused("{\"errorRate\": {\"limit\": \"< 0.01\", \"abortOnFail\": true, \"delayAbortEval\": \"61m\"}}",
+                "thresholds.errorRate.delayAbortEval", "at most 1h");
         assertRefused("{\"p99 Millis\": \"< 5\"}", "thresholds.p99 Millis", "not a figure's name");
         assertRefused("{\"p99Millis\": \"<" + " ".repeat(100) + "5\"}", "thresholds.p99Millis", "must be a condition");
     }

@@ -91,6 +91,23 @@ class AbortWatchTest {
     }
 
     @Test
+    void delayAbortEvalLeavesTheFirstMeasuredSecondsUnjudged() throws Exception {
+        Live live = new Live();
+        watch.watch(run("{\"errorRate\":{\"limit\":\"< 0.001\",\"abortOnFail\":true,\"delayAbortEval\":\"2s\"}}"), live);
+        live.now = at(1.5, false, 49, 1);
+        due.poll().run();
+        assertFalse(live.cancelled, "1 error in the first 50 is 0.02, but judged only from 2 s");
+        live.now = at(2.0, false, 1999, 1);
+        due.poll().run();
+        assertFalse(live.cancelled, "judged from 2 s: 1 in 2,000 is 0.0005");
+        live.now = at(2.5, false, 2000, 10);
+        due.poll().run();
+        assertTrue(live.cancelled, "10 in 2,010 is 0.005");
+        assertEquals("aborted: errorRate < 0.001 failed at 2.5 s (actual 0.00497512)",
+                watch.take("r1").orElseThrow().failure());
+    }
+
+    @Test
     void aRunThatEndedIsNoLongerJudged() throws Exception {
         Live live = new Live();
         watch.watch(run("{\"errorRate\":{\"limit\":\"< 0.5\",\"abortOnFail\":true}}"), live);
