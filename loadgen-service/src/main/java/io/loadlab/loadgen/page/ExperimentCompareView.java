@@ -6,7 +6,6 @@ import io.loadlab.loadgen.stats.Interval;
 import io.quarkus.qute.TemplateData;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Experiments compared on the compare page: for each one after the first, every cell's figures against the first's,
@@ -29,18 +28,19 @@ public record ExperimentCompareView(List<String> experiments, List<Row> rows) {
         for (int i = 0; i < comparisons.size(); i++) {
             String id = experiments.get(i + 1);
             for (FigureChange f : comparisons.get(i).figures()) {
-                String number = f.figure().endsWith("Millis") ? "%.2f" : "%.1f";
-                rows.add(new Row(id, f.cell(), f.figure(), text(f.baseline(), number), text(f.current(), number),
+                rows.add(new Row(id, f.cell(), f.figure(), text(f.figure(), f.baseline()), text(f.figure(), f.current()),
                         f.change().words(), f.why() == null ? "" : f.why()));
             }
         }
         return new ExperimentCompareView(experiments, rows);
     }
 
-    /** {@code "1.23 [1.10, 1.40] (5)"}: median, interval, completed repeats; "" when that side has no such cell. */
-    static String text(Interval i, String number) {
-        return i == null ? "" : String.format(Locale.ROOT, number + " [" + number + ", " + number + "] (%d)", i.median(),
-                i.low(), i.high(), i.samples());
+    /**
+     * {@code "1.23 ms [1.10 ms – 1.40 ms] (5)"}: median, interval and completed repeats, in the unit the other pages
+     * show the figure in ({@link Figure#interval}); "" when that side has no such cell.
+     */
+    static String text(String figure, Interval i) {
+        return i == null ? "" : Figure.interval(figure, i) + " (" + i.samples() + ")";
     }
 
     /**
