@@ -7,6 +7,10 @@ import io.loadlab.testsupport.FreePorts;
 import io.loadlab.testsupport.LoadgenService;
 import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TargetService;
+import org.apache.maven.plugin.surefire.log.api.NullConsoleLogger;
+import org.apache.maven.plugins.surefire.report.ReportTestCase;
+import org.apache.maven.plugins.surefire.report.ReportTestSuite;
+import org.apache.maven.plugins.surefire.report.TestSuiteXmlParser;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,6 +128,15 @@ class LoadlabCommandIT {
         assertEquals("p99Millis: actual " + number(p99.get("actual").asDouble()) + ", limit < 0.001",
                 failure.getAttribute("message"));
         assertEquals("p99Millis < 0.001", ((Element) failure.getParentNode()).getAttribute("name"));
+        // as Maven's report plugin reads it: 3 tests, the threshold the one failure, with its actual
+        List<ReportTestSuite> suites = new TestSuiteXmlParser(new NullConsoleLogger()).parse(dir.resolve("gated.xml").toString());
+        // (it groups test cases by class name: the run's and its thresholds')
+        assertEquals(3, suites.stream().mapToInt(ReportTestSuite::getNumberOfTests).sum());
+        assertEquals(1, suites.stream().mapToInt(ReportTestSuite::getNumberOfFailures).sum());
+        ReportTestCase failed = suites.stream().flatMap(t -> t.getTestCases().stream()).filter(ReportTestCase::hasFailure)
+                .findFirst().orElseThrow();
+        assertEquals("p99Millis < 0.001", failed.getName());
+        assertEquals(failure.getAttribute("message"), failed.getFailureMessage());
         assertTrue(c.out().contains("Thresholds: 1 of 2 passed\n  FAIL p99Millis < 0.001 (actual ")
                 && c.out().contains("  PASS errorRate < 0.5 (actual ") && c.out().contains("Gate: FAIL ("), c.out());
         assertEquals(1, c.out().split("Gate: ", -1).length - 1, "the verdict once, the loadgen's or the command's");
