@@ -84,7 +84,7 @@ public class DistributedKind extends RunKindDefinition<DistributedRunSpec, Distr
     /** From the controller's merged progress of the measured part, as a local run's. */
     @Override
     public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
-        return new GateFigures().errors(progress.requests(), progress.errors()).map();
+        return GateFigures.liveErrors(progress);
     }
 
     /**

@@ -144,7 +144,7 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     /** From the live progress of the measured part: answered requests, errors of every kind, and their rate. */
     @Override
     public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
-        return new GateFigures().errors(progress.requests(), progress.errors()).map();
+        return GateFigures.liveErrors(progress);
     }
 
     static HttpErrors errors(HttpReport r) {

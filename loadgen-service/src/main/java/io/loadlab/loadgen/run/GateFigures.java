@@ -54,6 +54,11 @@ public final class GateFigures {
         return put(name(prefix, "meanMillis"), millis(micros.mean()));
     }
 
+    /** {@link #ERRORS} from a run's live progress of the measured part: what {@code abortOnFail} judges. */
+    public static Map<String, Double> liveErrors(RunProgress progress) {
+        return new GateFigures().errors(progress.requests(), progress.errors()).map();
+    }
+
     /** {@link #ERRORS}: {@code errorRate} is errors over answered requests and errors, absent when there were none. */
     public GateFigures errors(long requests, long errors) {
         put("requests", requests);
