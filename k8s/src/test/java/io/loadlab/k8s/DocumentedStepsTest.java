@@ -1,6 +1,7 @@
 package io.loadlab.k8s;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.SecretKeySelector;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.loadlab.testsupport.SystemTest;
@@ -103,6 +104,32 @@ class DocumentedStepsTest {
                 + " -o jsonpath='{.data." + ref.getKey() + "}' | base64 -d)";
         assertTrue(kubernetesShellLines(doc).stream().anyMatch(l -> l.text().startsWith(readBack)),
                 doc + " has no step `" + readBack + "`");
+    }
+
+    /**
+     * The loadgen's PVC names no StorageClass, so it binds only where a default one exists (kubeadm has none): the
+     * steps check for it before anything is applied.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"README.md", "k8s/README.md"})
+    void theDefaultStorageClassIsCheckedBeforeTheFirstApply(String doc) throws IOException {
+        for (Rendered r : Kustomize.overlays()) {
+            for (PersistentVolumeClaim c : r.all(PersistentVolumeClaim.class)) {
+                assertEquals(null, c.getSpec().getStorageClassName(),
+                        r + ": PVC " + c.getMetadata().getName() + " names a class; the docs' default-class check no longer fits");
+            }
+        }
+        assertFalse(Kustomize.render("overlays/single-node").all(PersistentVolumeClaim.class).isEmpty(), "single-node has no PVC");
+        boolean checked = false;
+        for (Line l : kubernetesShellLines(doc)) {
+            if (l.text().startsWith("kubectl get storageclass")) {
+                checked = true;
+            } else if (l.text().startsWith("kubectl apply")) {
+                assertTrue(checked, l + " comes before `kubectl get storageclass` (the loadgen's PVC needs a default class)");
+                return;
+            }
+        }
+        fail(doc + ": no kubectl apply step");
     }
 
     /** Where the loadgen of every overlay reads its token: one Secret and key, in the namespace the docs use. */
