@@ -1,6 +1,7 @@
 package io.loadlab.k8s;
 
 import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServicePort;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -28,6 +29,37 @@ class PortsAndProbesTest {
             check(overlay, d, "target-service");
         }
         check(overlay, r.loadgen(), "loadgen-service");
+    }
+
+    /**
+     * Every pod running one of our services (targets, the loadgen, its agents) has a startup probe, so readiness is not
+     * tried before the JVM listens: on a real cluster each loadgen start logged "Readiness probe failed: connection
+     * refused" (issue 28). It asks what liveness asks, on the port readiness uses, and gives the JVM time to start.
+     */
+    @ParameterizedTest
+    @FieldSource("OVERLAYS")
+    void ourServicesHaveAStartupProbeBeforeReadiness(String overlay) {
+        int checked = 0;
+        for (Workload w : Kustomize.render(overlay).workloads()) {
+            for (Container c : w.spec().getContainers()) {
+                if (!c.getName().equals("target-service") && !c.getName().equals("loadgen-service")) {
+                    continue;
+                }
+                String what = overlay + ": " + w.name() + "/" + c.getName();
+                Probe s = c.getStartupProbe();
+                assertTrue(s != null && s.getHttpGet() != null, what + " has no httpGet startupProbe");
+                assertEquals(Pods.httpGetPath(c.getLivenessProbe()).orElse(null), s.getHttpGet().getPath(), what + " startup path");
+                assertEquals(Pods.portNumber(c, c.getReadinessProbe().getHttpGet().getPort()), Pods.portNumber(c, s.getHttpGet().getPort()),
+                        what + " startup port");
+                int delay = s.getInitialDelaySeconds() == null ? 0 : s.getInitialDelaySeconds();
+                assertTrue(delay >= 2, what + ": the first startup try before the JVM's measured 1.6 s start is a warning event");
+                assertTrue(delay + s.getPeriodSeconds() * s.getFailureThreshold() >= 30,
+                        what + ": under 30 s for a JVM start on a crowded node before the kubelet restarts it");
+                assertEquals(null, c.getReadinessProbe().getInitialDelaySeconds(), what + ": readiness needs no delay after the startup probe");
+                checked++;
+            }
+        }
+        assertTrue(checked >= 2, overlay + ": found " + checked + " containers of ours");
     }
 
     @ParameterizedTest
