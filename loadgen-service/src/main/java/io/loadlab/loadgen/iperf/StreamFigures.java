@@ -2,6 +2,7 @@ package io.loadlab.loadgen.iperf;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * One stream's (or a direction's summed) figures over the measured time, as iperf3's summary shows them: what
@@ -16,7 +17,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param jitterMillis  receiver's RFC 1889 jitter, milliseconds (a sum averages its streams', as iperf3 does)
  * @param lossPercent   lost over the sender's datagrams, in percent
  */
-// the derived figures are written for users and tools; a stored report read back recomputes them
+// the derived figures are written for users and tools; a stored report read back recomputes them. The order is the
+// JVM's, written down: a native image listed the derived getters in another order (issue 28)
+@JsonPropertyOrder({"id", "sentBytes", "receivedBytes", "seconds", "retransmits", "jitterMillis", "lost", "packets",
+        "lossPercent", "outOfOrder", "bytes", "sentBitsPerSecond", "bitsPerSecond", "receivedBitsPerSecond"})
 @JsonIgnoreProperties(value = {"bytes", "bitsPerSecond", "sentBitsPerSecond", "receivedBitsPerSecond"}, allowGetters = true)
 public record StreamFigures(int id, long sentBytes, long receivedBytes, double seconds, Long retransmits,
                             Double jitterMillis, Long lost, Long packets, Double lossPercent, Long outOfOrder) {
