@@ -248,8 +248,15 @@ class ForeignTargetsNetnsTest {
         double viaPrometheus = x.getDouble("cells.find { it.target == 'process' }.verdict.evidence.targetCpu");
         System.out.printf("our target: builtin cpu %.3f, process preset %.3f%n", builtin, viaPrometheus);
         assertEquals(builtin, viaPrometheus, builtin * 0.10, "CPU figures within 10%");
-        assertEquals("cpu-bound", x.getString("cells.find { it.target == 'builtin' }.verdict.verdict"), x.prettify());
-        assertEquals("cpu-bound", x.getString("cells.find { it.target == 'process' }.verdict.verdict"), x.prettify());
+        for (String cell : List.of("builtin", "process")) {
+            // The target's core read full either way; the verdict is cpu-bound unless the loadgen's own core starved it
+            // (clean-clone CI, quiet machine: its event loop busy or waiting 1.00 of a cell, run-queue wait 32), and then
+            // loadgen-bound comes first, as it must: a starved generator's figures say nothing of the target.
+            String at = "cells.find { it.target == '" + cell + "' }.verdict.";
+            assertTrue(x.getDouble(at + "evidence.targetCpu") >= 0.85, x.prettify());
+            boolean starved = x.getDouble(at + "evidence.loadgenLoops") >= 0.9 || x.getDouble(at + "evidence.loadgenCpu") >= 0.9;
+            assertEquals(starved ? "loadgen-bound" : "cpu-bound", x.getString(at + "verdict"), x.prettify());
+        }
         assertEquals("prometheus process", x.getString("cells.find { it.target == 'process' }.verdict.evidence.resources"));
     }
 
