@@ -7,18 +7,18 @@
  * <li>{@code job} - the one registry of jobs (runs, experiments): store, restore, retention, cancel and the
  *     one active-job rule.</li>
  * <li>{@code run} - the one run contract ({@link io.loadlab.loadgen.run.RunSpec},
- *     {@link io.loadlab.loadgen.run.RunDriver}, {@link io.loadlab.loadgen.run.LoadRun},
- *     {@link io.loadlab.loadgen.run.RunKindDefinition}), runs as a kind of job, and what every kind's spec
+ *     {@link io.loadlab.loadgen.run.LoadRun},
+ *     {@link io.loadlab.loadgen.run.RunKind}), runs as a kind of job, and what every kind's spec
  *     reader shares (JSON fields, policy limits).</li>
  * <li>{@code experiment} - what limits a target: cells of HTTP runs, measured and judged.</li>
  * <li>{@code scrape} - reading other services' Prometheus text.</li>
  * <li>{@code engine} - transport-free scheduling: closed and open models, rate, injected clock,
  *     per-event-loop latency recording.</li>
  * <li>{@code http}, {@code udp.throughput}, {@code udp.pingpong}, {@code udp.underload} - the run kinds, each one
- *     package: a spec record, a {@code RunDriver}, its report and its {@code RunKindDefinition} bean (spec read
- *     from JSON, text layout, meters). {@code udp} is the base the three UDP kinds share: the socket loop,
+ *     package: a spec record, its report and its {@code RunKind} bean, the one descriptor (spec read
+ *     from JSON, run started, text layout, meters). {@code udp} is the base the three UDP kinds share: the socket loop,
  *     sockperf's message and text layout, the figures every UDP run measures. Adding a kind is its package and
- *     its definition bean (and one line in {@code api.NativeJsonTypes} for a native build).</li>
+ *     its descriptor bean (and one line in {@code api.NativeJsonTypes} for a native build).</li>
  * <li>{@code iperf} - the iperf run kind: iperf3's client, TCP and UDP, streams, both directions.</li>
  * <li>{@code controller} - the {@code distributed} kind: one run spread over agents, merged exactly;
  *     {@code distributed} - what controller and agents share (split, clock offset, merge, the agent API's client

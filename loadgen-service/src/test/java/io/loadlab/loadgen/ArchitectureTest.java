@@ -8,7 +8,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKind;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -36,9 +36,9 @@ class ArchitectureTest {
             .importPackages(ROOT);
     private static final String[] FRAMEWORKS = {"io.quarkus..", "io.vertx..", "io.netty..", "jakarta..",
             "io.smallrye..", "org.eclipse.microprofile.."};
-    /** Every kind's package: found from its RunKindDefinition bean, so a new kind is held by these rules unasked. */
+    /** Every kind's package: found from its RunKind bean, so a new kind is held by these rules unasked. */
     private static final Set<String> KIND_PACKAGES = MAIN.stream()
-            .filter(c -> c.isAssignableTo(RunKindDefinition.class) && !c.isEquivalentTo(RunKindDefinition.class))
+            .filter(c -> c.isAssignableTo(RunKind.class) && !c.isEquivalentTo(RunKind.class))
             .map(JavaClass::getPackageName).collect(Collectors.toCollection(TreeSet::new));
     /** What a family of kinds shares below them (udp's socket loop, sockperf's message and text): theirs alone. */
     private static final Set<String> KIND_BASES = Set.of(ROOT + ".udp");
@@ -92,7 +92,7 @@ class ArchitectureTest {
 
     /**
      * Everything outside the kinds (the API, metrics, experiments, distributed runs...) reaches a kind only through
-     * its RunKindDefinition bean and may name its public records: adding a kind touches its package and its
+     * its RunKind bean and may name its public records: adding a kind touches its package and its
      * registration, never these.
      */
     @Test

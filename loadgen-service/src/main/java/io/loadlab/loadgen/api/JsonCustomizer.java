@@ -16,6 +16,6 @@ public class JsonCustomizer implements ObjectMapperCustomizer {
 
     @Override
     public void customize(ObjectMapper mapper) {
-        RunJson.configure(mapper, kinds.runKinds());
+        RunJson.configure(mapper, kinds.types());
     }
 }

@@ -26,6 +26,6 @@
  *
  * <p>May depend on every package below it ({@code job}, {@code run}, {@code experiment}, {@code report},
  * {@code scrape}), JAX-RS, Jackson and CDI; reaches a kind only through
- * {@link io.loadlab.loadgen.run.RunKindDefinition} and its public records (ArchitectureTest).
+ * {@link io.loadlab.loadgen.run.RunKind} and its public records (ArchitectureTest).
  */
 package io.loadlab.loadgen.api;

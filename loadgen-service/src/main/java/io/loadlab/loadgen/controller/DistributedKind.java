@@ -5,9 +5,11 @@ import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import java.util.Map;
@@ -23,10 +25,23 @@ import java.util.stream.Stream;
  * into a {@link DistributedRunSpec}.
  */
 @Singleton
-public class DistributedKind extends RunKindDefinition<DistributedRunSpec, DistributedReport> {
+public class DistributedKind extends RunKind<DistributedRunSpec, DistributedReport> {
 
-    public DistributedKind() {
+    private final DistributedRunDriver driver;
+
+    @Inject
+    public DistributedKind(DistributedRunDriver driver) {
         super(DistributedRunSpec.KIND, DistributedRunSpec.class, DistributedReport.class);
+        this.driver = driver;
+    }
+
+    /**
+     * @throws IllegalStateException when fewer agents are found than the spec asks for (the run is recorded as
+     *                               failed to start, naming the count and the setting)
+     */
+    @Override
+    protected LoadRun start(DistributedRunSpec spec) {
+        return driver.start(spec);
     }
 
     @Override

@@ -6,8 +6,6 @@ import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.distributed.AgentEndpoint;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.run.LoadRun;
-import io.loadlab.loadgen.run.RunDriver;
-import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -17,10 +15,12 @@ import java.util.List;
 
 /**
  * Starts distributed runs: resolves the agents at each start (a headless Service's pods as they are now) and
- * hands the run to its own {@link ControllerRun}.
+ * hands the run to its own {@link ControllerRun}. {@link DistributedKind}'s helper; application scoped, so
+ * that its proxy breaks the cycle ObjectMapper - RunKinds - DistributedKind - this - ObjectMapper (a singleton here
+ * overflowed the stack at startup).
  */
 @ApplicationScoped
-public class DistributedRunDriver implements RunDriver {
+class DistributedRunDriver {
 
     private final AgentDiscovery discovery;
     private final AgentClient client;
@@ -29,7 +29,7 @@ public class DistributedRunDriver implements RunDriver {
     private final String version;
 
     @Inject
-    public DistributedRunDriver(AgentDiscovery discovery, AgentClient client, ObjectMapper json, NanoClock clock,
+    DistributedRunDriver(AgentDiscovery discovery, AgentClient client, ObjectMapper json, NanoClock clock,
                                 @ConfigProperty(name = "loadgen.agent.version") String version) {
         this.discovery = discovery;
         this.client = client;
@@ -38,18 +38,11 @@ public class DistributedRunDriver implements RunDriver {
         this.version = version;
     }
 
-    @Override
-    public String kind() {
-        return DistributedRunSpec.KIND;
-    }
-
     /**
      * @throws IllegalStateException when fewer agents are found than the spec asks for (the run is recorded as
      *                               failed to start, naming the count and the setting)
      */
-    @Override
-    public LoadRun start(RunSpec spec) {
-        DistributedRunSpec d = (DistributedRunSpec) spec;
+    LoadRun start(DistributedRunSpec d) {
         List<AgentEndpoint> found;
         try {
             found = discovery.agents();

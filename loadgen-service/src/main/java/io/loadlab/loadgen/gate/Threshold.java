@@ -7,7 +7,7 @@ import java.util.Objects;
 /**
  * One condition on one figure of the merged, measured part: {@code p99Millis < 50}.
  *
- * @param figure      a figure the kind names ({@link io.loadlab.loadgen.run.RunKindDefinition#gateFigureNames})
+ * @param figure      a figure the kind names ({@link io.loadlab.loadgen.run.RunKind#gateFigureNames})
  * @param comparison  how the figure must compare with the limit
  * @param limit       a finite number in the figure's unit; {@code true} and {@code false} are 1 and 0
  * @param abortOnFail end the run early, failed, once this threshold can no longer pass (judged each second on the

@@ -9,6 +9,6 @@
  * gatling/gatling#4196).
  * <p>
  * Pure Java: depends on the JDK, Jackson annotations and {@link io.loadlab.loadgen.stats} only; no framework, no kind
- * (each kind names its figures through {@link io.loadlab.loadgen.run.RunKindDefinition#gateFigures}).
+ * (each kind names its figures through {@link io.loadlab.loadgen.run.RunKind#gateFigures}).
  */
 package io.loadlab.loadgen.gate;

@@ -9,7 +9,8 @@ import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -28,7 +29,7 @@ import java.util.function.UnaryOperator;
  * {@code @Singleton}, as the other kinds: the contract is a class with a constructor, which a client proxy cannot wrap.
  */
 @Singleton
-public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
+public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
 
     /** The figures thresholds may name on an http run (and on a distributed one, merged): README "Thresholds". */
     static final Set<String> GATE = Stream.of(GateFigures.ERRORS, GateFigures.LATENCY, GateFigures.PACE,
@@ -39,23 +40,40 @@ public class HttpKind extends RunKindDefinition<HttpRunSpec, HttpReport> {
     private final HttpOutcomeMeters meters;
     private final LocalPortMeters ports;
     private final HttpSpecReader reader;
+    private final HttpRunDriver driver;
 
-    /** A kind whose specs may name no data file (tests of what needs none). */
+    /** A kind whose specs may name no data file and that starts no run (tests of what needs neither). */
     public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits) {
         this(meters, ports, limits, name -> Optional.empty());
     }
 
-    @Inject
+    /** A kind that reads and counts but starts no run (tests of its reader). */
     public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits, DataFiles files) {
+        this(meters, ports, limits, files, null);
+    }
+
+    @Inject
+    public HttpKind(HttpOutcomeMeters meters, LocalPortMeters ports, LimitsConfig limits, DataFiles files,
+                    HttpRunDriver driver) {
         super(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class);
         this.meters = meters;
         this.ports = ports;
         this.reader = new HttpSpecReader(limits, files);
+        this.driver = driver;
     }
 
     @Override
     public HttpRunSpec read(JsonFields fields) {
         return reader.read(fields);
+    }
+
+    /** @throws IllegalStateException for a kind built by hand without a driver (a reader's test) */
+    @Override
+    protected LoadRun start(HttpRunSpec spec) {
+        if (driver == null) {
+            throw new IllegalStateException("this http kind was built without a driver");
+        }
+        return driver.start(spec);
     }
 
     @Override

@@ -7,9 +7,7 @@ import io.loadlab.loadgen.run.DisturbanceLimits;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.GeneratorConfig;
 import io.loadlab.loadgen.run.LoadRun;
-import io.loadlab.loadgen.run.RunDriver;
 import io.loadlab.loadgen.run.RunOutcome;
-import io.loadlab.loadgen.run.RunSpec;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.run.IntervalScheduler;
@@ -26,10 +24,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs {@link HttpRunSpec}s on a lean HTTP/1.1 client written on Netty (not Vert.x's HttpClient,
- * which reached only 0.56-0.62 of wrk's rate here). The returned run is an {@link HttpRun}.
+ * which reached only 0.56-0.62 of wrk's rate here). The returned run is an {@link HttpRun}. {@link HttpKind} starts
+ * its runs here; tests start runs with one built by hand.
  */
 @ApplicationScoped
-public class HttpRunDriver implements RunDriver {
+public class HttpRunDriver {
 
     private final NanoClock clock;
     private final AddressPolicy policy;
@@ -70,22 +69,11 @@ public class HttpRunDriver implements RunDriver {
     /** Drivers built by hand (tests, tools) read no data files: a spec naming one fails to start, saying so. */
     private static final DataFiles NO_FILES = name -> Optional.empty();
 
-    @Override
-    public String kind() {
-        return HttpRunSpec.KIND;
-    }
-
     /**
      * Starts the run and returns at once. A host that does not resolve, or loops that cannot be
      * created, give a run already done with its {@link RunOutcome#failure()}.
-     *
-     * @throws IllegalArgumentException when {@code spec} is not an {@link HttpRunSpec}
      */
-    @Override
-    public LoadRun start(RunSpec spec) {
-        if (!(spec instanceof HttpRunSpec http)) {
-            throw new IllegalArgumentException("not an http spec: " + spec);
-        }
+    public LoadRun start(HttpRunSpec http) {
         int port = http.target().getPort() >= 0 ? http.target().getPort() : http.secure() ? 443 : 80;
         try {
             InetAddress resolved = policy.resolveAndAdmit(http.target().getHost());

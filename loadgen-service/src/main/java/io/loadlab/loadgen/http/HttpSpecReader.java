@@ -32,7 +32,7 @@ final class HttpSpecReader {
         this.mix = new MixReader(limits);
     }
 
-    /** @see io.loadlab.loadgen.run.RunKindDefinition#read */
+    /** @see io.loadlab.loadgen.run.RunKind#read */
     HttpRunSpec read(JsonFields f) {
         URI target = f.uri("target");
         String method = f.text("method", "GET");

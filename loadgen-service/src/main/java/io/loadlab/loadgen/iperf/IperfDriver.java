@@ -5,8 +5,6 @@ import io.loadlab.loadgen.run.AddressPolicy;
 import io.loadlab.loadgen.run.AddressRefusedException;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.LoadRun;
-import io.loadlab.loadgen.run.RunDriver;
-import io.loadlab.loadgen.run.RunSpec;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -20,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * name; a name that resolves elsewhere by now is refused), then runs the test against that address.
  */
 @Singleton
-public class IperfDriver implements RunDriver {
+class IperfDriver {
 
     private final NanoClock clock;
     private final AddressPolicy policy;
@@ -30,22 +28,13 @@ public class IperfDriver implements RunDriver {
     private final AtomicLong runs = new AtomicLong();
 
     @Inject
-    public IperfDriver(NanoClock clock, AddressPolicy policy, IperfLimits limits) {
+    IperfDriver(NanoClock clock, AddressPolicy policy, IperfLimits limits) {
         this.clock = clock;
         this.policy = policy;
         this.limits = limits;
     }
 
-    @Override
-    public String kind() {
-        return IperfSpec.KIND;
-    }
-
-    @Override
-    public LoadRun start(RunSpec spec) {
-        if (!(spec instanceof IperfSpec iperf)) {
-            throw new IllegalArgumentException("not an iperf spec: " + spec);
-        }
+    LoadRun start(IperfSpec iperf) {
         InetAddress server;
         try {
             server = policy.resolveAndAdmit(iperf.host());

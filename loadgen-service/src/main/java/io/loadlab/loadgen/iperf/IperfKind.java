@@ -4,7 +4,8 @@ import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKind;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -20,16 +21,32 @@ import java.util.stream.Stream;
  * measures its link with one, the bytes the client received (a {@code down} run's figure of capacity).
  */
 @Singleton
-public class IperfKind extends RunKindDefinition<IperfSpec, IperfReport> {
+public class IperfKind extends RunKind<IperfSpec, IperfReport> {
 
     private final IperfMeters meters;
     private final IperfSpecReader reader;
+    private final IperfDriver driver;
+
+    /** A kind that reads and counts but starts no run (tests of its figures). */
+    public IperfKind(IperfMeters meters, LimitsConfig limits, IperfLimits iperf) {
+        this(meters, limits, iperf, null);
+    }
 
     @Inject
-    public IperfKind(IperfMeters meters, LimitsConfig limits, IperfLimits iperf) {
+    IperfKind(IperfMeters meters, LimitsConfig limits, IperfLimits iperf, IperfDriver driver) {
         super(IperfSpec.KIND, IperfSpec.class, IperfReport.class);
         this.meters = meters;
         this.reader = new IperfSpecReader(limits, iperf);
+        this.driver = driver;
+    }
+
+    /** @throws IllegalStateException for a kind built by hand without a driver (a figures' test) */
+    @Override
+    protected LoadRun start(IperfSpec spec) {
+        if (driver == null) {
+            throw new IllegalStateException("this iperf kind was built without a driver");
+        }
+        return driver.start(spec);
     }
 
     @Override

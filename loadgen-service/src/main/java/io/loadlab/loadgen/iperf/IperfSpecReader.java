@@ -27,7 +27,7 @@ final class IperfSpecReader {
         this.iperf = iperf;
     }
 
-    /** @see io.loadlab.loadgen.run.RunKindDefinition#read */
+    /** @see io.loadlab.loadgen.run.RunKind#read */
     IperfSpec read(JsonFields f) {
         URI target = f.uri("target");
         Protocol protocol = choice(f, "protocol", "tcp", Protocol.class);

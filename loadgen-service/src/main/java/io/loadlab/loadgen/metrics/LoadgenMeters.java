@@ -21,7 +21,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * The load generator in Prometheus terms ({@code loadgen_} prefix, seconds and bytes, no run ids).
  * Live meters read the active runs' progress when scraped. Each kind adds its own counters from its report
- * when a run ends ({@link io.loadlab.loadgen.run.RunKindDefinition#count}): live progress carries no breakdown.
+ * when a run ends ({@link io.loadlab.loadgen.run.RunKind#count}): live progress carries no breakdown.
  * Latency is {@link LatencyHistogramBinding}'s histogram; the last interval's quantiles of the first live run it
  * replaces (same name) could not be added across loadgens.
  */

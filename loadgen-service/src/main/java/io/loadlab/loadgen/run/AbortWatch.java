@@ -13,7 +13,7 @@ import java.util.concurrent.Future;
 
 /**
  * {@code abortOnFail}: judges a running run's thresholds that carry it on its live figures of the measured part
- * ({@link RunKindDefinition#liveGateFigures}), and stops the run once one fails, remembering which for its end.
+ * ({@link RunKind#liveGateFigures}), and stops the run once one fails, remembering which for its end.
  * Judged every {@value #EVERY_MILLIS} ms, so a run stops within about a second of the crossing: k6 judges every 2 s,
  * and the issue asks a run stopped within 2 s of it.
  */
@@ -40,7 +40,7 @@ public class AbortWatch {
     public void watch(RunRecord run, LoadRun live) {
         List<Threshold> aborting = run.thresholds() == null ? List.of()
                 : run.thresholds().thresholds().stream().filter(Threshold::abortOnFail).toList();
-        RunKindDefinition<?, ?> kind = kinds.named(run.spec().kind()).orElse(null);
+        RunKind<?, ?> kind = kinds.named(run.spec().kind()).orElse(null);
         if (aborting.isEmpty() || kind == null) {
             return;
         }
@@ -63,13 +63,13 @@ public class AbortWatch {
     private final class Watch {
         private final RunRecord run;
         private final LoadRun live;
-        private final RunKindDefinition<?, ?> kind;
+        private final RunKind<?, ?> kind;
         private final List<Threshold> aborting;
         private volatile boolean stopped;
         private volatile Future<?> pending;
         private volatile Abort abort;
 
-        Watch(RunRecord run, LoadRun live, RunKindDefinition<?, ?> kind, List<Threshold> aborting) {
+        Watch(RunRecord run, LoadRun live, RunKind<?, ?> kind, List<Threshold> aborting) {
             this.run = run;
             this.live = live;
             this.kind = kind;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds a kind's figures for thresholds ({@link RunKindDefinition#gateFigures}) with the names every kind shares:
+ * Builds a kind's figures for thresholds ({@link RunKind#gateFigures}) with the names every kind shares:
  * latency in milliseconds from the report's microseconds, and errors with their rate. A figure that was not measured
  * is left out (never 0), so a threshold on it fails with {@code actual: null}.
  */

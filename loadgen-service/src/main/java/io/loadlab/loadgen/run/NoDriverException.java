@@ -1,6 +1,6 @@
 package io.loadlab.loadgen.run;
 
-/** The spec is well formed, but no {@link RunDriver} of its kind is installed in this build. */
+/** The spec is well formed, but no {@link RunKind} of its name is installed in this build. */
 public class NoDriverException extends RuntimeException {
 
     public NoDriverException(String kind) {

@@ -28,12 +28,12 @@ public final class RunJson {
     }
 
     /** Configures {@code mapper} (Quarkus' own, or a plain one in unit tests) for the given kinds. */
-    public static ObjectMapper configure(ObjectMapper mapper, Collection<RunKind> kinds) {
+    public static ObjectMapper configure(ObjectMapper mapper, Collection<KindTypes> kinds) {
         mapper.registerModule(new JavaTimeModule());
         mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         mapper.addMixIn(RunSpec.class, KindTagged.class);
         mapper.addMixIn(RunReport.class, KindTagged.class);
-        for (RunKind k : kinds) {
+        for (KindTypes k : kinds) {
             mapper.registerSubtypes(new NamedType(k.specType(), k.kind()), new NamedType(k.reportType(), k.kind()));
         }
         SimpleModule durations = new SimpleModule("loadgen-durations");

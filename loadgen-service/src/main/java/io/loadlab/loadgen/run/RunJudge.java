@@ -13,7 +13,7 @@ import java.util.Map;
 
 /**
  * Judges a run as it ends, when it asked for thresholds or a baseline: each threshold on its kind's figures of the
- * merged, measured part ({@link RunKindDefinition#gateFigures}), and the verdict. A run that did not complete never
+ * merged, measured part ({@link RunKind#gateFigures}), and the verdict. A run that did not complete never
  * passes; its thresholds are still listed, with their actuals when it has a report.
  */
 @Singleton

@@ -2,17 +2,139 @@ package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.report.RunReport;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
- * A kind of run as JSON knows it: the name in {@code "kind"}, its spec record and its report record.
- * Registered as Jackson subtypes so persisted runs read back as the right records.
+ * A kind of run, the one descriptor of it (Hyperfoil's {@code Plugin}; wrk's transport table, for runs): everything
+ * outside a kind's package may ask of it: its spec read from JSON, its run started, its JSON types, its report as text,
+ * its own meters and the figures an experiment reads. One CDI bean per kind, in the kind's package, collected by
+ * {@link RunKinds} alone; the registry, the API, metrics and experiments call these and never test a spec or a report
+ * for its class. The typed hooks get the kind's own records, cast here once by class.
+ *
+ * @param <S> the kind's spec
+ * @param <R> the kind's report
  */
-public record RunKind(String kind, Class<? extends RunSpec> specType, Class<? extends RunReport> reportType) {
+public abstract class RunKind<S extends RunSpec, R extends RunReport> {
 
-    public RunKind {
-        Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(specType, "specType");
-        Objects.requireNonNull(reportType, "reportType");
+    private final KindTypes kind;
+    private final Class<S> specType;
+    private final Class<R> reportType;
+
+    protected RunKind(String name, Class<S> specType, Class<R> reportType) {
+        this.kind = new KindTypes(name, specType, reportType);
+        this.specType = Objects.requireNonNull(specType);
+        this.reportType = Objects.requireNonNull(reportType);
+    }
+
+    /** The name in {@code "kind"}, with the spec and report records JSON reads back. */
+    public final KindTypes types() {
+        return kind;
+    }
+
+    /**
+     * Reads every field of this kind's spec through {@code fields} (the {@code kind} field is already known),
+     * checks the configured limits and builds the spec with {@link JsonFields#build}. Records every problem in
+     * {@code fields.violations()} and returns null if there was any; the caller answers with all of them.
+     */
+    public abstract S read(JsonFields fields);
+
+    /**
+     * Starts a run of {@code spec} at once (warm-up first, if any) and returns without blocking: the registry's door,
+     * cast here once to this kind's spec.
+     *
+     * @throws ClassCastException when {@code spec} is not this kind's (the registry picks the kind by its name)
+     */
+    public final LoadRun launch(RunSpec spec) {
+        return start(specType.cast(spec));
+    }
+
+    /**
+     * Starts a run of {@code spec} and returns at once. A target that cannot be reached gives a run already done with
+     * its {@link RunOutcome#failure()}; an exception means it could not be started at all (recorded as failed to start).
+     */
+    protected abstract LoadRun start(S spec);
+
+    /** A finished run's report in this kind's text layout (wrk's, sockperf's); empty when it has none. */
+    public final Optional<String> text(RunRecord run) {
+        return run.report() == null ? Optional.empty()
+                : text(specType.cast(run.spec()), reportType.cast(run.report()), run.histogram());
+    }
+
+    /** Adds a finished run's figures to this kind's own meters; a run without a report adds nothing. */
+    public final void count(RunRecord run) {
+        if (run.report() != null) {
+            count(specType.cast(run.spec()), reportType.cast(run.report()));
+        }
+    }
+
+    /** The figures an experiment cell reads; empty for a run without a report or a kind that drives no cell. */
+    public final Optional<CellFigures> figures(RunRecord run) {
+        return run.report() == null ? Optional.empty() : figures(reportType.cast(run.report()));
+    }
+
+    /**
+     * The figures thresholds may name for this kind ({@code p99Millis}, {@code errorRate}, {@code lossPercent}), each
+     * in the report's own unit; a threshold naming another is refused at POST (400 naming it). Empty: this kind
+     * takes no thresholds.
+     */
+    public Set<String> gateFigureNames() {
+        return Set.of();
+    }
+
+    /**
+     * The subset of {@link #gateFigureNames} that can be judged while the run runs (from its live progress), and so
+     * may carry {@code abortOnFail}.
+     */
+    public Set<String> liveGateFigureNames() {
+        return Set.of();
+    }
+
+    /**
+     * A finished run's figures that thresholds are judged on: every name of {@link #gateFigureNames} the report has
+     * (a figure it lacks is absent, and a threshold on it fails), over the merged, measured part. Empty for a run
+     * without a report.
+     */
+    public final Map<String, Double> gateFigures(RunRecord run) {
+        return run.report() == null ? Map.of() : gateFigures(specType.cast(run.spec()), reportType.cast(run.report()));
+    }
+
+    /** The live figures of a running run, for {@code abortOnFail}: names of {@link #liveGateFigureNames} only. */
+    public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
+        return Map.of();
+    }
+
+    /**
+     * {@code spec} as a reader without the token sees it: every secret it holds (a header's value, a body) replaced by
+     * {@link RunSpec#REDACTED}, names and shape kept. The stored record keeps the whole spec, to run it again.
+     *
+     * @param inner redacts a spec this one holds (a distributed run's part), through that spec's own kind
+     */
+    public final RunSpec redacted(RunSpec spec, UnaryOperator<RunSpec> inner) {
+        return redact(specType.cast(spec), inner);
+    }
+
+    /** The spec without its secrets; the spec itself for a kind whose specs hold none. */
+    protected S redact(S spec, UnaryOperator<RunSpec> inner) {
+        return spec;
+    }
+
+    /** @param histogram the run's latency histogram (HdrHistogram compressed base64, nanoseconds), or null */
+    protected Optional<String> text(S spec, R report, String histogram) {
+        return Optional.empty();
+    }
+
+    protected Map<String, Double> gateFigures(S spec, R report) {
+        return Map.of();
+    }
+
+    protected void count(S spec, R report) {
+    }
+
+    protected Optional<CellFigures> figures(R report) {
+        return Optional.empty();
     }
 }

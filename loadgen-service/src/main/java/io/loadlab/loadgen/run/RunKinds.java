@@ -12,24 +12,24 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** Every kind of run installed, by its name: the one place code outside a kind finds it. */
+/** Every kind of run installed, by its name: the one place code outside a kind finds it, and the only collector of {@link RunKind} beans. */
 @ApplicationScoped
 public class RunKinds {
 
-    private final Map<String, RunKindDefinition<?, ?>> kinds = new TreeMap<>();
+    private final Map<String, RunKind<?, ?>> kinds = new TreeMap<>();
 
     @Inject
-    public RunKinds(@All List<RunKindDefinition<?, ?>> definitions) {
-        for (RunKindDefinition<?, ?> d : definitions) {
-            if (kinds.put(d.runKind().kind(), d) != null) {
-                throw new IllegalStateException("two definitions of run kind " + d.runKind().kind());
+    public RunKinds(@All List<RunKind<?, ?>> definitions) {
+        for (RunKind<?, ?> d : definitions) {
+            if (kinds.put(d.types().kind(), d) != null) {
+                throw new IllegalStateException("two definitions of run kind " + d.types().kind());
             }
         }
     }
 
     /** Every kind's name with its spec and report records, for the JSON shape of runs ({@link RunJson}). */
-    public List<RunKind> runKinds() {
-        return kinds.values().stream().map(RunKindDefinition::runKind).toList();
+    public List<KindTypes> types() {
+        return kinds.values().stream().map(RunKind::types).toList();
     }
 
     /** The names in {@code "kind"}, sorted. */
@@ -38,20 +38,20 @@ public class RunKinds {
     }
 
     /** The definition of the kind named so; empty for a name no kind answers to. */
-    public Optional<RunKindDefinition<?, ?>> named(String kind) {
+    public Optional<RunKind<?, ?>> named(String kind) {
         return Optional.ofNullable(kinds.get(kind));
     }
 
     /**
      * A finished run's report in its kind's text layout, ending with its gate when it was judged ({@link GateText});
-     * empty when the kind has none (or no definition).
+     * empty when the kind has none (or is not installed here).
      */
     public Optional<String> text(RunRecord run) {
         return of(run).flatMap(d -> d.text(run)).map(text -> run.gate() == null ? text
                 : text + (text.endsWith("\n") ? "" : "\n") + GateText.lines(run.gate()));
     }
 
-    /** Adds a finished run's figures to its kind's own meters; a kind without a definition has none. */
+    /** Adds a finished run's figures to its kind's own meters; a kind not installed here has none. */
     public void count(RunRecord run) {
         of(run).ifPresent(d -> d.count(run));
     }
@@ -61,14 +61,14 @@ public class RunKinds {
         return of(run).flatMap(d -> d.figures(run));
     }
 
-    /** A finished run's figures thresholds are judged on ({@link RunKindDefinition#gateFigures}); empty without. */
+    /** A finished run's figures thresholds are judged on ({@link RunKind#gateFigures}); empty without. */
     public java.util.Map<String, Double> gateFigures(RunRecord run) {
         return of(run).map(d -> d.gateFigures(run)).orElse(java.util.Map.of());
     }
 
     /**
      * {@code run} as a reader without the token sees it: its spec's secrets redacted by its kind
-     * ({@link RunKindDefinition#redacted}); a kind without a definition (a test's own) is shown as it is.
+     * ({@link RunKind#redacted}); a kind not installed here is shown as it is.
      */
     public RunRecord redacted(RunRecord run) {
         return run.withSpec(redacted(run.spec()));
@@ -78,8 +78,8 @@ public class RunKinds {
         return named(spec.kind()).map(d -> d.redacted(spec, this::redacted)).orElse(spec);
     }
 
-    /** Empty for a kind with a driver but no definition (a test's own kind). */
-    private Optional<RunKindDefinition<?, ?>> of(RunRecord run) {
+    /** Empty for a run of a kind this build does not install (a record restored from another build). */
+    private Optional<RunKind<?, ?>> of(RunRecord run) {
         return named(run.spec().kind());
     }
 }

@@ -14,14 +14,11 @@ import org.jboss.logging.Logger;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
- * Runs as a kind of job: starts each through the {@link RunDriver} of its spec's kind, in the {@link Jobs}
+ * Runs as a kind of job: starts each through the {@link RunKind} its spec names ({@link RunKinds}), in the {@link Jobs}
  * registry, and records its outcome there when it stops. The registry keeps, persists, restores and lists them,
  * and holds the one-active-job rule; a run found running at startup is recorded as failed ({@link #DIED}).
  */
@@ -35,24 +32,24 @@ public class Runs {
             (run, now) -> RunJudge.unmeasured(run.finished(RunState.FAILED, now, null, null, DIED)));
     private static final Logger LOG = Logger.getLogger(Runs.class);
 
-    private final Map<String, RunDriver> drivers;
+    private final RunKinds kinds;
     private final Jobs jobs;
     private final Clock clock;
     private final List<RunListener> listeners;
     private final RunJudge judge;
     private final AbortWatch aborts;
 
-    /** Runs of kinds without definitions (tests' own): thresholds on them find no figure. */
-    public Runs(List<RunDriver> drivers, Jobs jobs, Clock clock, RunsConfig config, List<RunListener> listeners) {
-        this(drivers, jobs, clock, config, listeners, new RunJudge(new RunKinds(List.of())), null);
+    /** Runs judged by {@code kinds} with no abort watch (tests). */
+    public Runs(RunKinds kinds, Jobs jobs, Clock clock, RunsConfig config, List<RunListener> listeners) {
+        this(kinds, jobs, clock, config, listeners, new RunJudge(kinds), null);
     }
 
     @Inject
-    public Runs(@All List<RunDriver> drivers, Jobs jobs, Clock clock, RunsConfig config,
+    public Runs(RunKinds kinds, Jobs jobs, Clock clock, RunsConfig config,
                 @All List<RunListener> listeners, RunJudge judge, AbortWatch aborts) {
         this.judge = judge;
         this.aborts = aborts;
-        this.drivers = drivers.stream().collect(Collectors.toMap(RunDriver::kind, Function.identity()));
+        this.kinds = kinds;
         this.jobs = jobs;
         this.clock = clock;
         this.listeners = List.copyOf(listeners);
@@ -64,7 +61,7 @@ public class Runs {
      *
      * @throws io.loadlab.loadgen.job.ActiveJobException          when another job is active, or
      *                                                            {@code loadgen.runs.max-active} runs are
-     * @throws NoDriverException                                  when no driver of the spec's kind is installed
+     * @throws NoDriverException                                  when no kind of the spec's name is installed
      * @throws io.loadlab.loadgen.job.DataDirUnavailableException when the run's record cannot be written;
      *                                                            nothing was started
      */
@@ -88,10 +85,7 @@ public class Runs {
      * {@code baseline} (either may be null), and stopped early when a threshold with {@code abortOnFail} fails.
      */
     public synchronized RunRecord start(RunSpec spec, GateSpec thresholds, String baseline, ActiveJob.Job owner) {
-        RunDriver driver = drivers.get(spec.kind());
-        if (driver == null) {
-            throw new NoDriverException(spec.kind());
-        }
+        RunKind<?, ?> kind = kinds.named(spec.kind()).orElseThrow(() -> new NoDriverException(spec.kind()));
         String id = jobs.nextId();
         List<RunRecord> built = new ArrayList<>(1); // the record Jobs stamped under its lock
         LoadRun live;
@@ -100,7 +94,7 @@ public class Runs {
                 RunRecord r = RunRecord.queued(id, spec, now).judgedBy(thresholds, baseline).running(now);
                 built.add(r);
                 return r;
-            }, owner, r -> driver.start(spec));
+            }, owner, r -> kind.launch(spec));
         } catch (JobLaunchException e) {
             RunRecord run = built.get(0);
             LOG.errorf(e.getCause(), "Run %s failed to start", run.id());

@@ -1,8 +1,8 @@
 /**
  * The run contract and runs as a kind of job. {@link io.loadlab.loadgen.run.RunSpec} (what to run),
- * {@link io.loadlab.loadgen.run.RunDriver} (starts one kind), {@link io.loadlab.loadgen.run.LoadRun} (a run in
- * flight: progress, cancel, outcome) and {@link io.loadlab.loadgen.run.RunKindDefinition} (what the rest of the
- * loadgen asks of a kind: its spec read from JSON, text layout, meters, experiment figures; one bean per kind,
+ * {@link io.loadlab.loadgen.run.LoadRun} (a run in flight: progress, cancel, outcome) and
+ * {@link io.loadlab.loadgen.run.RunKind} (the one descriptor of a kind, all the rest of the loadgen asks of it: its
+ * spec read from JSON, its run started, text layout, meters, experiment figures; one bean per kind,
  * found through {@link io.loadlab.loadgen.run.RunKinds}). {@link io.loadlab.loadgen.run.Runs} starts runs in the
  * {@link io.loadlab.loadgen.job.Jobs} registry and records their outcome. The spec readers' shared parts live here
  * so every kind reaches them from below: {@link io.loadlab.loadgen.run.JsonFields} (every bad field named at once)

@@ -5,17 +5,20 @@ import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKind;
+import jakarta.inject.Inject;
 
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * What the three UDP kinds' definitions share: the shared JSON fields under the configured limits, and the message
- * meters their reports add to. Each kind adds its own fields, its text and what it counts.
+ * What the three UDP kinds' descriptors share: the shared JSON fields under the configured limits, the run they start
+ * ({@link UdpRunDriver}), and the message meters their reports add to. Each kind adds its own fields, its text and what it counts.
  */
-public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends RunKindDefinition<S, R> {
+public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends RunKind<S, R> {
 
     /** What every UDP kind's thresholds may name: messages sent, their rate, and send or receive errors. */
     protected static final Set<String> MESSAGES = Set.of("messages", "messagesPerSecond", "errors");
@@ -28,12 +31,31 @@ public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends
 
     private final UdpMessageMeters meters;
     private final LimitsConfig limits;
+    private final Function<UdpFigures, RunReport> report;
+    private UdpRunDriver driver;
 
-    protected UdpKind(String name, Class<S> specType, Class<R> reportType, UdpMessageMeters meters,
-                      LimitsConfig limits) {
+    /** @param report this kind's report, from the figures every UDP run measures */
+    protected UdpKind(String name, Class<S> specType, Class<R> reportType, Function<UdpFigures, R> report,
+                      UdpMessageMeters meters, LimitsConfig limits) {
         super(name, specType, reportType);
         this.meters = meters;
         this.limits = limits;
+        this.report = report::apply;
+    }
+
+    /** Method injection, so the three kinds' constructors need not name the package's own driver. */
+    @Inject
+    void driver(UdpRunDriver driver) {
+        this.driver = driver;
+    }
+
+    /** @throws IllegalStateException for a kind built by hand (a figures' test): it starts no run */
+    @Override
+    protected final LoadRun start(S spec) {
+        if (driver == null) {
+            throw new IllegalStateException("this " + spec.kind() + " kind was built without a driver");
+        }
+        return driver.start(spec, report);
     }
 
     /** @param bitrateAllowed whether the kind takes {@code bitrate} (a ping-pong's rate caps pings: it does not) */

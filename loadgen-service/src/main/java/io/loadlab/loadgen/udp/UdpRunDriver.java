@@ -8,11 +8,10 @@ import io.loadlab.loadgen.run.AddressRefusedException;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.LoadRun;
-import io.loadlab.loadgen.run.RunDriver;
-import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.scrape.Scraper;
 
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -21,46 +20,35 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * Starts {@link UdpRun}s for one UDP kind; the three kinds' beans differ only in the kind they
- * answer for and the report they make, given here. A target that cannot be resolved or a socket or metrics URL that cannot be opened
- * gives a run already done with its failure.
+ * Starts {@link UdpRun}s for the UDP kinds ({@link UdpKind} starts its runs here, with the report its kind makes). A
+ * target that cannot be resolved or a socket or metrics URL that cannot be opened gives a run already done with its
+ * failure. Public only because the kinds in the subpackages inherit its injection ({@link UdpKind}); nothing outside
+ * this package can start a run on it.
  */
-public abstract class UdpRunDriver implements RunDriver {
+@Singleton
+public final class UdpRunDriver {
 
-    private final String kind;
-    private final Function<UdpFigures, RunReport> report;
     private final NanoClock clock;
-    private TaskScheduler intervals;
+    private final TaskScheduler intervals;
     private final AddressPolicy policy;
     private final Scraper scraper;
     private final AtomicLong runs = new AtomicLong();
 
-    /** Method injection, so the three kinds' constructors need not pass it along. */
     @Inject
-    void intervals(IntervalScheduler scheduler) {
-        this.intervals = scheduler;
-    }
-
-    /** @param report the report of this driver's kind, from the figures every UDP run measures */
-    protected UdpRunDriver(String kind, Function<UdpFigures, RunReport> report, NanoClock clock, AddressPolicy policy,
-                           Scraper scraper) {
-        this.kind = kind;
-        this.report = report;
+    UdpRunDriver(NanoClock clock, AddressPolicy policy, Scraper scraper, IntervalScheduler intervals) {
         this.clock = clock;
+        this.intervals = intervals;
         this.policy = policy;
         this.scraper = scraper;
     }
 
-    @Override
-    public final String kind() {
-        return kind;
+    /** A driver that sends no per-second intervals (tests). */
+    UdpRunDriver(NanoClock clock, AddressPolicy policy, Scraper scraper) {
+        this(clock, policy, scraper, null);
     }
 
-    @Override
-    public LoadRun start(RunSpec spec) {
-        if (!(spec instanceof UdpRunSpec udp) || !spec.kind().equals(kind())) {
-            throw new IllegalArgumentException("not a " + kind() + " spec: " + spec);
-        }
+    /** @param report the report of {@code udp}'s kind, from the figures every UDP run measures */
+    LoadRun start(UdpRunSpec udp, Function<UdpFigures, RunReport> report) {
         String stage = "resolve " + udp.target().getHost();
         try {
             InetAddress resolved = policy.resolveAndAdmit(udp.target().getHost());
@@ -68,7 +56,8 @@ public abstract class UdpRunDriver implements RunDriver {
             stage = "read targetMetrics " + udp.targetMetrics();
             TargetCounters counters = udp.targetMetrics() == null ? null : TargetCounters.before(udp.targetMetrics(), scraper);
             stage = "open a UDP socket to " + peer;
-            return UdpRun.start(udp, report, clock, peer, counters, intervals, "loadgen-" + kind() + "-" + runs.incrementAndGet());
+            return UdpRun.start(udp, report, clock, peer, counters, intervals,
+                    "loadgen-" + udp.kind() + "-" + runs.incrementAndGet());
         } catch (AddressRefusedException e) {
             return failed(e.getMessage());
         } catch (IOException | RuntimeException e) {

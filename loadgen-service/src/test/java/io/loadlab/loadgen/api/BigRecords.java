@@ -9,7 +9,7 @@ import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.report.SeriesPoint;
 import io.loadlab.loadgen.run.RunJson;
-import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.KindTypes;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunState;
 
@@ -38,7 +38,7 @@ public final class BigRecords {
     }
 
     public static ObjectMapper mapper() {
-        return RunJson.configure(new ObjectMapper(), List.of(new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
+        return RunJson.configure(new ObjectMapper(), List.of(new KindTypes(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
     }
 
     public static HttpRunSpec spec() {

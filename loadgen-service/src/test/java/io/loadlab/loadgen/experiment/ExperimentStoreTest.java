@@ -6,7 +6,7 @@ import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.job.DataDir;
 import io.loadlab.loadgen.job.JobStore;
 import io.loadlab.loadgen.run.RunJson;
-import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.KindTypes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,7 +23,7 @@ class ExperimentStoreTest {
     Path dir;
 
     static ObjectMapper mapper() {
-        return RunJson.configure(new ObjectMapper(), List.of(new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
+        return RunJson.configure(new ObjectMapper(), List.of(new KindTypes(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
     }
 
     @Test

@@ -53,7 +53,7 @@ class ExperimentsRestoreTest {
             }
         };
         Jobs jobs = new Jobs(new DataDir(dir, ExperimentStoreTest.mapper()), clock, new JobIds(clock), new ActiveJob());
-        Runs runs = new Runs(List.of(), jobs, clock, runsConfig, List.of());
+        Runs runs = new Runs(new RunKinds(List.of()), jobs, clock, runsConfig, List.of());
         Experiments experiments = new Experiments(runs, jobs, clock, DefaultConfig.INSTANCE,
                 new ExperimentMeters(new SimpleMeterRegistry()), System::nanoTime,
                 new Sources(new Scraper(HttpClient.newHttpClient()), HttpClient.newHttpClient(), clock, System::nanoTime, Duration.ofSeconds(2)), new RunKinds(List.of()),

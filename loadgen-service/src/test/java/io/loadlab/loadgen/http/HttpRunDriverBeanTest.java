@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.http;
 
-import io.loadlab.loadgen.run.RunDriver;
+import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.RunKinds;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -12,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-/** The driver is a bean the run registry finds by kind, with the real clock injected. */
+/** The http kind is one descriptor bean, the one the run registry finds by its name, with its driver injected. */
 @QuarkusTest
 @TestProfile(HttpRunDriverBeanTest.AnyPort.class)
 class HttpRunDriverBeanTest {
@@ -28,10 +30,14 @@ class HttpRunDriverBeanTest {
 
     @Inject
     @Any
-    Instance<RunDriver> drivers;
+    Instance<RunKind<?, ?>> descriptors;
+
+    @Inject
+    RunKinds kinds;
 
     @Test
-    void httpDriverIsRegisteredUnderItsKind() {
-        assertEquals(1, drivers.stream().filter(d -> d.kind().equals(HttpRunSpec.KIND)).count());
+    void httpKindIsRegisteredUnderItsName() {
+        assertEquals(1, descriptors.stream().filter(d -> d.types().kind().equals(HttpRunSpec.KIND)).count());
+        assertInstanceOf(HttpKind.class, kinds.named(HttpRunSpec.KIND).orElseThrow());
     }
 }

@@ -12,7 +12,7 @@ import io.loadlab.loadgen.run.ConfigDefaults;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.RunJson;
-import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.KindTypes;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 import org.junit.jupiter.api.Test;
@@ -96,7 +96,7 @@ class HttpSpecReaderTest {
     @Test
     void aSpecWrittenAsJsonReadsBackTheSame() throws Exception {
         ObjectMapper json = RunJson.configure(new ObjectMapper(),
-                List.of(new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
+                List.of(new KindTypes(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
         HttpRunSpec single = read("{'kind':'http','target':'http://127.0.0.1:9/x','connections':2,'threads':1}");
         ObjectNode written = json.valueToTree(single);
         assertFalse(written.has("requests") || written.has("values"), written.toString());

@@ -1,13 +1,78 @@
 package io.loadlab.loadgen.run;
 
+import io.loadlab.loadgen.http.HttpErrors;
 import io.loadlab.loadgen.http.HttpReport;
+import io.loadlab.loadgen.report.HistogramCodec;
+import io.loadlab.loadgen.report.LatencySummary;
 import jakarta.inject.Singleton;
+import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
-/** The test-only {@code fixed} kind as the API sees it: its JSON; no text layout, meters or cell figures. */
+/**
+ * The test-only {@code fixed} kind: its JSON, and runs of 1000 requests per second of 1..2 ms, figures derived from the
+ * elapsed time, so a cancelled run reports a smaller, partial count; no text layout, meters or cell figures.
+ */
 @Singleton
-public class FixedKind extends RunKindDefinition<FixedSpec, HttpReport> {
+public class FixedKind extends RunKind<FixedSpec, HttpReport> {
+
+    public static final int RATE = 1000;
+
+    @Override
+    protected LoadRun start(FixedSpec spec) {
+        return new Fixed(spec);
+    }
+
+    /** The figures of {@code elapsed} at {@link #RATE}, as a report and a nanosecond histogram. */
+    public static RunOutcome outcome(Duration elapsed, boolean cancelled, String failure) {
+        long requests = elapsed.toMillis() * RATE / 1000;
+        Histogram h = new Histogram(3);
+        for (long i = 0; i < requests; i++) {
+            h.recordValue(1_000_000 + (i % 1000) * 1_000);
+        }
+        double seconds = elapsed.toMillis() / 1000.0;
+        HttpReport report = new HttpReport(requests, seconds, seconds > 0 ? requests / seconds : 0, requests * 100,
+                requests * 50, new HttpErrors(1, 2, 3, 4, 5), LatencySummary.ofNanos(h), null, null, 1, 0,
+                seconds > 0 ? requests / seconds : 0);
+        return new RunOutcome(report, requests > 0 ? HistogramCodec.encode(h) : null, cancelled, failure);
+    }
+
+    private static final class Fixed implements LoadRun {
+        private final FixedSpec spec;
+        private final long startNanos = System.nanoTime();
+        private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
+
+        Fixed(FixedSpec spec) {
+            this.spec = spec;
+            CompletableFuture.delayedExecutor(spec.duration().toMillis(), TimeUnit.MILLISECONDS)
+                    .execute(() -> done.complete(outcome(spec.duration(), false, spec.failure())));
+        }
+
+        private Duration elapsed() {
+            Duration d = Duration.ofNanos(System.nanoTime() - startNanos);
+            return d.compareTo(spec.duration()) > 0 ? spec.duration() : d;
+        }
+
+        @Override
+        public RunProgress progress() {
+            long requests = elapsed().toMillis() * RATE / 1000;
+            return new RunProgress(elapsed().toMillis() / 1000.0, false, requests, RATE, 0, requests * 50,
+                    requests * 100, 2, 0, LatencySummary.EMPTY);
+        }
+
+        @Override
+        public void cancel() {
+            done.complete(outcome(elapsed(), true, null));
+        }
+
+        @Override
+        public CompletionStage<RunOutcome> done() {
+            return done;
+        }
+    }
 
     public FixedKind() {
         super(FixedSpec.KIND, FixedSpec.class, HttpReport.class);

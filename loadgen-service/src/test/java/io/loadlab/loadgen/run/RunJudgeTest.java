@@ -27,15 +27,7 @@ class RunJudgeTest {
     Path dir;
 
     /** The fixed driver's kind, with a requests figure: the fixed driver completes one request per millisecond. */
-    static class FixedKind extends RunKindDefinition<FixedSpec, HttpReport> {
-        FixedKind() {
-            super(FixedSpec.KIND, FixedSpec.class, HttpReport.class);
-        }
-
-        @Override
-        public FixedSpec read(JsonFields fields) {
-            return null;
-        }
+    static class FixedKind extends io.loadlab.loadgen.run.FixedKind {
 
         @Override
         public Set<String> gateFigureNames() {
@@ -59,8 +51,8 @@ class RunJudgeTest {
             }
         };
         Jobs jobs = new Jobs(new DataDir(dir, RunsTest.mapper()), RunsTest.CLOCK, new JobIds(RunsTest.CLOCK), new ActiveJob());
-        return new Runs(List.of(new FixedRunDriver()), jobs, RunsTest.CLOCK, config, List.of(),
-                new RunJudge(new RunKinds(List.of(new FixedKind()))), null);
+        RunKinds kinds = new RunKinds(List.of(new FixedKind()));
+        return new Runs(kinds, jobs, RunsTest.CLOCK, config, List.of(), new RunJudge(kinds), null);
     }
 
     @Test

@@ -40,8 +40,8 @@ public class RunsTest {
 
     public static ObjectMapper mapper() {
         return RunJson.configure(new ObjectMapper(), List.of(
-                new RunKind(FixedSpec.KIND, FixedSpec.class, HttpReport.class),
-                new RunKind(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
+                new KindTypes(FixedSpec.KIND, FixedSpec.class, HttpReport.class),
+                new KindTypes(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
     }
 
     Runs registry(int maxActive, int retain) {
@@ -55,7 +55,7 @@ public class RunsTest {
             }
         };
         Jobs jobs = new Jobs(new DataDir(dir, mapper()), CLOCK, new JobIds(CLOCK), new ActiveJob());
-        return new Runs(List.of(new FixedRunDriver()), jobs, CLOCK, config, List.of());
+        return new Runs(new RunKinds(List.of(new FixedKind())), jobs, CLOCK, config, List.of());
     }
 
     public static FixedSpec spec(long millis) {
@@ -143,15 +143,10 @@ public class RunsTest {
      */
     @Test
     void aRunWhoseProgressAndListenerThrowStillEndsAndFreesTheSlot() throws Exception {
-        RunDriver overflowing = new RunDriver() {
+        FixedKind overflowing = new FixedKind() {
             @Override
-            public String kind() {
-                return FixedSpec.KIND;
-            }
-
-            @Override
-            public LoadRun start(RunSpec spec) {
-                LoadRun fixed = new FixedRunDriver().start(spec);
+            protected LoadRun start(FixedSpec spec) {
+                LoadRun fixed = super.start(spec);
                 return new LoadRun() {
                     @Override
                     public RunProgress progress() {
@@ -181,7 +176,7 @@ public class RunsTest {
             }
         };
         Jobs jobs = new Jobs(new DataDir(dir, mapper()), CLOCK, new JobIds(CLOCK), new ActiveJob());
-        Runs r = new Runs(List.of(overflowing), jobs, CLOCK, registryConfig(), List.of(broken));
+        Runs r = new Runs(new RunKinds(List.of(overflowing)), jobs, CLOCK, registryConfig(), List.of(broken));
         RunRecord first = r.start(spec(10));
         assertEquals(RunState.COMPLETED, await(r, first.id()).state());
         RunRecord second = r.start(spec(10)); // not ActiveJobException: the slot was freed

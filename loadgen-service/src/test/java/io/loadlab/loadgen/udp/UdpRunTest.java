@@ -2,15 +2,16 @@ package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.engine.StallingClock;
+import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunSpec;
-import io.loadlab.loadgen.udp.pingpong.UdpPingPongDriver;
+import io.loadlab.loadgen.udp.pingpong.UdpPingPongKind;
 import io.loadlab.loadgen.udp.pingpong.UdpPingPongReport;
 import io.loadlab.loadgen.udp.pingpong.UdpPingPongSpec;
-import io.loadlab.loadgen.udp.throughput.UdpThroughputDriver;
+import io.loadlab.loadgen.udp.throughput.UdpThroughputKind;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
-import io.loadlab.loadgen.udp.underload.UdpUnderLoadDriver;
+import io.loadlab.loadgen.udp.underload.UdpUnderLoadKind;
 import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
 import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
 import io.loadlab.testsupport.SockperfServer;
@@ -38,12 +39,19 @@ class UdpRunTest {
     private static final Duration ONE_SECOND = Duration.ofSeconds(1);
 
     static RunOutcome run(RunSpec spec) throws Exception {
-        UdpRunDriver driver = switch (spec.kind()) {
-            case UdpThroughputSpec.KIND -> new UdpThroughputDriver(CLOCK, address -> true, SCRAPER);
-            case UdpPingPongSpec.KIND -> new UdpPingPongDriver(CLOCK, address -> true, SCRAPER);
-            default -> new UdpUnderLoadDriver(CLOCK, address -> true, SCRAPER);
+        return start(new UdpRunDriver(CLOCK, address -> true, SCRAPER), spec).done().toCompletableFuture()
+                .get(20, TimeUnit.SECONDS);
+    }
+
+    /** A run of {@code spec} started as its kind's descriptor starts it, on {@code driver}. */
+    static LoadRun start(UdpRunDriver driver, RunSpec spec) {
+        UdpKind<?, ?> kind = switch (spec.kind()) {
+            case UdpThroughputSpec.KIND -> new UdpThroughputKind(null, null);
+            case UdpPingPongSpec.KIND -> new UdpPingPongKind(null, null);
+            default -> new UdpUnderLoadKind(null, null);
         };
-        return driver.start(spec).done().toCompletableFuture().get(20, TimeUnit.SECONDS);
+        kind.driver(driver);
+        return kind.launch(spec);
     }
 
     @Test
@@ -110,8 +118,7 @@ class UdpRunTest {
     void messagesIntendedInTheWarmUpButSentLateStayWarmUpMessages() throws Exception {
         try (SockperfServer server = SockperfServer.start()) {
             StallingClock clock = new StallingClock(TimeUnit.MILLISECONDS.toNanos(300), TimeUnit.MILLISECONDS.toNanos(300));
-            RunOutcome o = new UdpThroughputDriver(clock, address -> true, SCRAPER)
-                    .start(new UdpThroughputSpec(server.target(), 64, 1_000, ONE_SECOND, Duration.ofMillis(400), null))
+            RunOutcome o = start(new UdpRunDriver(clock, address -> true, SCRAPER), new UdpThroughputSpec(server.target(), 64, 1_000, ONE_SECOND, Duration.ofMillis(400), null))
                     .done().toCompletableFuture().get(20, TimeUnit.SECONDS);
             UdpThroughputReport r = (UdpThroughputReport) o.report();
             assertNull(o.failure());
@@ -139,7 +146,7 @@ class UdpRunTest {
     @Test
     void cancelStopsAPingPongPromptly() throws Exception {
         try (FakeReflector silent = new FakeReflector(false)) {
-            var run = new UdpPingPongDriver(CLOCK, address -> true, SCRAPER).start(new UdpPingPongSpec(silent.target(), 64, 0,
+            var run = start(new UdpRunDriver(CLOCK, address -> true, SCRAPER), new UdpPingPongSpec(silent.target(), 64, 0,
                     Duration.ofSeconds(30), Duration.ZERO));
             Thread.sleep(100);
             run.cancel();
@@ -172,8 +179,7 @@ class UdpRunTest {
             return System.nanoTime();
         };
         try (FakeReflector reflector = new FakeReflector(true)) {
-            RunOutcome o = new UdpPingPongDriver(failingOnce, address -> true, SCRAPER)
-                    .start(new UdpPingPongSpec(reflector.target(), 64, 0, Duration.ofSeconds(30), Duration.ZERO))
+            RunOutcome o = start(new UdpRunDriver(failingOnce, address -> true, SCRAPER), new UdpPingPongSpec(reflector.target(), 64, 0, Duration.ofSeconds(30), Duration.ZERO))
                     .done().toCompletableFuture().get(20, TimeUnit.SECONDS);
             assertEquals("the UDP loop stopped: java.lang.OutOfMemoryError: test: heap", o.failure());
             assertNotNull(o.report(), "what it measured is kept");

@@ -20,7 +20,7 @@ import io.loadlab.loadgen.resource.ResourceSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -54,9 +54,9 @@ public class ExperimentSpecReader {
     private final ExperimentsConfig config;
     private final AgentDiscovery agents;
     /** The http kind: each protocol entry's {@code tls} is read by its reader. */
-    private final RunKindDefinition<?, ?> http;
+    private final RunKind<?, ?> http;
     /** The kind of a cell spread over agents: thresholds there are judged on its merged figures. */
-    private final RunKindDefinition<?, ?> distributed;
+    private final RunKind<?, ?> distributed;
 
     @Inject
     public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents, RunKinds kinds) {
@@ -184,7 +184,7 @@ public class ExperimentSpecReader {
     }
 
     /** Every cell's thresholds, of the cells' kind; a rate search's probes are not cells and are not judged. */
-    private static GateSpec thresholds(ObjectNode obj, JsonFields f, Violations v, RunKindDefinition<?, ?> cells,
+    private static GateSpec thresholds(ObjectNode obj, JsonFields f, Violations v, RunKind<?, ?> cells,
                                        boolean searching) {
         f.known(ThresholdsField.NAME);
         JsonNode asked = obj.get(ThresholdsField.NAME);

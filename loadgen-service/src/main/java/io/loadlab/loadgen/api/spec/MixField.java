@@ -7,7 +7,7 @@ import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.run.JsonFields;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 
@@ -36,7 +36,7 @@ final class MixField {
     }
 
     /** @param at the variant's prefix, {@code variants[1].} */
-    static Mix read(JsonFields variant, RunKindDefinition<?, ?> http, Violations v, String at) {
+    static Mix read(JsonFields variant, RunKind<?, ?> http, Violations v, String at) {
         ObjectNode run = JsonNodeFactory.instance.objectNode();
         run.put("target", PLACEHOLDER);
         for (String name : NAMES) {

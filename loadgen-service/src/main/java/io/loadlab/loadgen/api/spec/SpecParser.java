@@ -9,7 +9,7 @@ import io.loadlab.loadgen.distributed.UnsplittableSpecException;
 import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
@@ -45,7 +45,7 @@ public class SpecParser {
         JsonNode baseline = rest.remove(ThresholdsField.BASELINE);
         Violations v = new Violations();
         JsonNode kind = rest.get("kind");
-        RunKindDefinition<?, ?> judged = rest.has(AgentsField.NAME) ? kinds.named(DistributedRunSpec.KIND).orElse(null)
+        RunKind<?, ?> judged = rest.has(AgentsField.NAME) ? kinds.named(DistributedRunSpec.KIND).orElse(null)
                 : kind != null && kind.isTextual() ? kinds.named(kind.textValue()).orElse(null) : null;
         GateSpec gate = ThresholdsField.read(thresholds, judged, v);
         String base = ThresholdsField.baseline(baseline, v);
@@ -100,7 +100,7 @@ public class SpecParser {
             return null;
         }
         JsonNode kind = obj.get("kind");
-        RunKindDefinition<?, ?> definition = kind != null && kind.isTextual()
+        RunKind<?, ?> definition = kind != null && kind.isTextual()
                 ? kinds.named(kind.textValue()).orElse(null) : null;
         if (definition == null) {
             v.add("kind", (kind == null || kind.isNull() ? "is required" : "is unknown") + "; one of " + kinds.names());

@@ -6,7 +6,7 @@ import io.loadlab.loadgen.gate.Comparison;
 import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.gate.InvalidThresholdException;
 import io.loadlab.loadgen.gate.Threshold;
-import io.loadlab.loadgen.run.RunKindDefinition;
+import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.Violations;
 
 import java.util.Map;
@@ -16,7 +16,7 @@ import java.util.TreeSet;
 /**
  * A run's or an experiment's {@code thresholds} and {@code baseline}, read beside the spec's own fields and never
  * part of them (a kind's reader and an agent never see them). Each threshold is checked against the figures its kind
- * names ({@link RunKindDefinition#gateFigureNames}), and {@code abortOnFail} against those it can judge live: a 400
+ * names ({@link RunKind#gateFigureNames}), and {@code abortOnFail} against those it can judge live: a 400
  * names {@code thresholds.p99Millis} and lists what the kind knows.
  */
 final class ThresholdsField {
@@ -32,7 +32,7 @@ final class ThresholdsField {
     }
 
     /** Null when absent or null; null after a violation naming the bad threshold. */
-    static GateSpec read(JsonNode value, RunKindDefinition<?, ?> kind, Violations v) {
+    static GateSpec read(JsonNode value, RunKind<?, ?> kind, Violations v) {
         if (value == null || value.isNull()) {
             return null;
         }
@@ -57,18 +57,18 @@ final class ThresholdsField {
     }
 
     /** Whether every threshold names a figure of {@code kind}, and {@code abortOnFail} only a live one. */
-    static boolean fits(GateSpec spec, RunKindDefinition<?, ?> kind, Violations v) {
+    static boolean fits(GateSpec spec, RunKind<?, ?> kind, Violations v) {
         Set<String> known = kind.gateFigureNames();
         Set<String> live = kind.liveGateFigureNames();
         boolean ok = true;
         for (Threshold t : spec.thresholds()) {
             String at = NAME + "." + t.figure();
             if (!known.contains(t.figure())) {
-                v.add(at, known.isEmpty() ? kind.runKind().kind() + " runs take no thresholds"
-                        : "not a figure of " + kind.runKind().kind() + " runs; one of " + new TreeSet<>(known));
+                v.add(at, known.isEmpty() ? kind.types().kind() + " runs take no thresholds"
+                        : "not a figure of " + kind.types().kind() + " runs; one of " + new TreeSet<>(known));
                 ok = false;
             } else if (t.abortOnFail() && !live.contains(t.figure())) {
-                v.add(at, "abortOnFail needs a figure judged while the run runs; " + kind.runKind().kind()
+                v.add(at, "abortOnFail needs a figure judged while the run runs; " + kind.types().kind()
                         + " runs judge " + (live.isEmpty() ? "none" : new TreeSet<>(live)) + " live");
                 ok = false;
             } else if (t.abortOnFail() && COUNTS.contains(t.figure()) && !(t.comparison() == Comparison.LESS

@@ -1,7 +1,7 @@
 /**
  * Reading run and experiment specs from JSON: {@link io.loadlab.loadgen.api.spec.SpecJson} turns a body into one
  * strict JSON tree, {@link io.loadlab.loadgen.api.spec.SpecParser} hands a run spec to the kind its {@code "kind"}
- * names (each kind reads its own fields, {@link io.loadlab.loadgen.run.RunKindDefinition#read}), and
+ * names (each kind reads its own fields, {@link io.loadlab.loadgen.run.RunKind#read}), and
  * {@link io.loadlab.loadgen.api.spec.ExperimentSpecReader} reads experiments; every bad field is named at once
  * through {@link io.loadlab.loadgen.run.JsonFields}.
  *

@@ -23,7 +23,8 @@ public class UdpPingPongKind extends UdpKind<UdpPingPongSpec, UdpPingPongReport>
 
     @Inject
     public UdpPingPongKind(UdpMessageMeters meters, LimitsConfig limits) {
-        super(UdpPingPongSpec.KIND, UdpPingPongSpec.class, UdpPingPongReport.class, meters, limits);
+        super(UdpPingPongSpec.KIND, UdpPingPongSpec.class, UdpPingPongReport.class,
+                UdpPingPongReport::of, meters, limits);
     }
 
     @Override

@@ -1,6 +1,6 @@
 /**
  * The {@code udp-pingpong} kind: sockperf's ping-pong: every message asks for a pong, latency from the round trips.
- * Its spec, report, driver and {@link io.loadlab.loadgen.run.RunKindDefinition} bean (spec read from JSON,
+ * Its spec, report, driver and {@link io.loadlab.loadgen.run.RunKind} bean (spec read from JSON,
  * sockperf's text, the message meters).
  *
  * <p>May depend on the {@code udp} base, {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI and

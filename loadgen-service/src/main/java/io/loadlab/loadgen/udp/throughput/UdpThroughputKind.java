@@ -26,7 +26,8 @@ public class UdpThroughputKind extends UdpKind<UdpThroughputSpec, UdpThroughputR
 
     @Inject
     public UdpThroughputKind(UdpMessageMeters meters, LimitsConfig limits) {
-        super(UdpThroughputSpec.KIND, UdpThroughputSpec.class, UdpThroughputReport.class, meters, limits);
+        super(UdpThroughputSpec.KIND, UdpThroughputSpec.class, UdpThroughputReport.class,
+                UdpThroughputReport::of, meters, limits);
     }
 
     @Override

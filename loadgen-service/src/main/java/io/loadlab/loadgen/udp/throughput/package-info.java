@@ -1,7 +1,7 @@
 /**
  * The {@code udp-throughput} kind: sockperf's throughput (iperf3 -u): messages at a rate or flat out, loss from the
  * reflector's count.
- * Its spec, report, driver and {@link io.loadlab.loadgen.run.RunKindDefinition} bean (spec read from JSON,
+ * Its spec, report, driver and {@link io.loadlab.loadgen.run.RunKind} bean (spec read from JSON,
  * sockperf's text, the message meters).
  *
  * <p>May depend on the {@code udp} base, {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI and

@@ -24,7 +24,8 @@ public class UdpUnderLoadKind extends UdpKind<UdpUnderLoadSpec, UdpUnderLoadRepo
 
     @Inject
     public UdpUnderLoadKind(UdpMessageMeters meters, LimitsConfig limits) {
-        super(UdpUnderLoadSpec.KIND, UdpUnderLoadSpec.class, UdpUnderLoadReport.class, meters, limits);
+        super(UdpUnderLoadSpec.KIND, UdpUnderLoadSpec.class, UdpUnderLoadReport.class,
+                UdpUnderLoadReport::of, meters, limits);
     }
 
     @Override
