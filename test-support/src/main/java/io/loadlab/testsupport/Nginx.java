@@ -52,7 +52,9 @@ public final class Nginx implements AutoCloseable {
      * As {@link #start}, with two locations of their own ({@code /a/} and {@code = /b}, both answering {@code body}),
      * a third that logs what it read and answers 204 ({@code /echo/}, {@link #echoLog}; not {@code body}: the error
      * page that answers a POST with the file would log {@code /sink} in the access log) and an access log ({@link #accessLog}), a line per request as {@code connection request-number method uri}:
-     * nginx's own count per path and per connection, to hold a load generator's counts against.
+     * nginx's own count per path and per connection, to hold a load generator's counts against. The method is the
+     * request line's: {@code $request_method} would read GET for a POST, which the file is answered to by an internal
+     * redirect that turns it into a GET.
      */
     public static Nginx logging(String body) throws IOException, InterruptedException {
         Path dir = workDir("loadlab-nginx", body);
@@ -60,8 +62,9 @@ public final class Nginx implements AutoCloseable {
         String answer = "include answer.conf;";
         String conf = Resources.text("nginx.conf").replace("@DIR@", dir.toString())
                 .replace("@PORT@", Integer.toString(port))
-                .replace("  access_log off;", "  log_format requests '$connection $connection_requests $request_method "
-                        + "$request_uri';\n  access_log " + dir.resolve("access.log") + " requests;")
+                .replace("  access_log off;", "  map $request $method_sent { ~^(\\S+) $1; }\n"
+                        + "  log_format requests '$connection $connection_requests $method_sent $request_uri';\n"
+                        + "  access_log " + dir.resolve("access.log") + " requests;")
                 .replace("    location / {", "    location /a/ { " + answer + " }\n    location = /b { " + answer
                         + " }\n    location /echo/ { proxy_pass http://127.0.0.1:" + port + "/sink; access_log "
                         + dir.resolve("echo.log") + " echo; }\n    location = /sink { access_log off; return 204; }"
