@@ -53,10 +53,9 @@ fingerprint=$(openssl x509 -in "$work/cert.pem" -noout -fingerprint -sha256 | cu
 # nobody measures reconnects it did not ask for: nginx's default of 1000 requests also ends an h2 connection.
 answer_bytes 2 > "$work/answer.json"
 p_plain=$(free_port) p_h2c=$(free_port) p_h2=$(free_port) p_https=$(free_port) p_close=$(free_port)
-body=$(sed "s/'/\\\\'/g" "$work/answer.json")
+nginx_answer "$work/nginx" "$work/answer.json"
 server() { # listen-parameters extra-directives
-  printf '  server {\n    listen %s;\n%s\n    location / { default_type application/json; return 200 '"'"'%s'"'"'; }\n  }\n' \
-    "$1" "$2" "$body"
+  printf '  server {\n    listen %s;\n%s\n    location / { include answer.conf; }\n  }\n' "$1" "$2"
 }
 tls="    ssl_certificate $work/cert.pem;
     ssl_certificate_key $work/key.pem;"
@@ -66,12 +65,10 @@ $(server "127.0.0.1:$p_https ssl" "$tls")
 $(server "127.0.0.1:$p_close ssl" "$tls
     ssl_session_tickets off;
     ssl_session_cache off;")"
-mkdir -p "$work/nginx"
 conf=$(<"$root/test-support/src/main/resources/io/loadlab/testsupport/nginx-tls.conf")
 # quoted replacements: bash 5.2 would otherwise put the match in place of any & in them
 conf=${conf//@DIR@/"$work/nginx"}
 conf=${conf//@PORT@/"$p_plain"}
-conf=${conf//@BODY@/"$body"}
 conf=${conf//@SERVERS@/"$servers"}
 printf '%s\n' "$conf" > "$work/nginx/nginx.conf"
 taskset -c "$SERVER_CORE" nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" >/dev/null 2>&1 &

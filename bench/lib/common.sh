@@ -29,17 +29,24 @@ answer_bytes() {
   printf '{"code":200,"msg":"ok","body":[%s]}' "$body"
 }
 
+# nginx_answer DIR BYTES_FILE: puts in nginx's work dir what its catch-all locations answer, as test-support's Nginx
+# does: answer.json (the bytes, copied as they are, any size) and answer.conf (nginx-answer.conf, how they are served).
+nginx_answer() {
+  mkdir -p "$1"
+  cp "$2" "$1/answer.json"
+  cp "$loadlab_root/test-support/src/main/resources/io/loadlab/testsupport/nginx-answer.conf" "$1/answer.conf"
+}
+
 # start_nginx DIR PORT BYTES_FILE: one nginx process (no master, one worker loop) answering BYTES on every path
-# (/test/testApi included) and its counters on /status: the nginx.conf the tests start (test-support), filled in here.
+# (/test/testApi included, to any method) and its counters on /status: the nginx.conf the tests start (test-support),
+# filled in here.
 start_nginx() {
-  local dir=$1 port=$2 bytes conf
-  bytes=$(sed "s/'/\\\\'/g" "$3")
-  mkdir -p "$dir"
+  local dir=$1 port=$2 conf
+  nginx_answer "$dir" "$3"
   conf=$(<"$loadlab_root/test-support/src/main/resources/io/loadlab/testsupport/nginx.conf")
   # quoted replacements: bash 5.2 would otherwise put the match in place of any & in them
   conf=${conf//@DIR@/"$dir"}
   conf=${conf//@PORT@/"$port"}
-  conf=${conf//@BODY@/"$bytes"}
   printf '%s\n' "$conf" > "$dir/nginx.conf"
   # Detached from our stdout, or a caller's $(start_nginx ...) would wait for nginx to exit.
   nginx -p "$dir" -c "$dir/nginx.conf" >/dev/null 2>&1 &

@@ -19,7 +19,8 @@ import io.loadlab.common.tls.IssuedCertificate;
 
 /**
  * A real nginx on a free port, configured by {@code nginx.conf} next to this class (the file bench/ uses):
- * {@code body} on every path, 404 on {@code /missing}, a 301 on {@code /moved} and its counters on {@code /status}.
+ * {@code body} on every path to any method, byte for byte at any size (a file in its work directory, served as
+ * {@code nginx-answer.conf} says), 404 on {@code /missing}, a 301 on {@code /moved} and its counters on {@code /status}.
  * Or, by {@link #files}, by {@code nginx-files.conf}: a directory's files, gzip at level 9 (a foreign target that
  * exports nothing, whose answers cost it CPU), behind a command prefix (a namespace, a core). Fails, never skips,
  * when nginx is not installed.
@@ -49,21 +50,25 @@ public final class Nginx implements AutoCloseable {
 
     /**
      * As {@link #start}, with two locations of their own ({@code /a/} and {@code = /b}, both answering {@code body}),
-     * a third that logs what it read ({@code /echo/}, {@link #echoLog}) and an access log ({@link #accessLog}), a line per request as {@code connection request-number method uri}:
-     * nginx's own count per path and per connection, to hold a load generator's counts against.
+     * a third that logs what it read and answers 204 ({@code /echo/}, {@link #echoLog}; not {@code body}: the error
+     * page that answers a POST with the file would log {@code /sink} in the access log) and an access log ({@link #accessLog}), a line per request as {@code connection request-number method uri}:
+     * nginx's own count per path and per connection, to hold a load generator's counts against. The method is the
+     * request line's: {@code $request_method} would read GET for a POST, which the file is answered to by an internal
+     * redirect that turns it into a GET.
      */
     public static Nginx logging(String body) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("loadlab-nginx");
+        Path dir = workDir("loadlab-nginx", body);
         int port = FreePorts.tcp();
-        String answer = "default_type application/json; return 200 '" + body.replace("'", "\\'") + "';";
+        String answer = "include answer.conf;";
         String conf = Resources.text("nginx.conf").replace("@DIR@", dir.toString())
-                .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"))
-                .replace("  access_log off;", "  log_format requests '$connection $connection_requests $request_method "
-                        + "$request_uri';\n  access_log " + dir.resolve("access.log") + " requests;")
+                .replace("@PORT@", Integer.toString(port))
+                .replace("  access_log off;", "  map $request $method_sent { ~^(\\S+) $1; }\n"
+                        + "  log_format requests '$connection $connection_requests $method_sent $request_uri';\n"
+                        + "  access_log " + dir.resolve("access.log") + " requests;")
                 .replace("    location / {", "    location /a/ { " + answer + " }\n    location = /b { " + answer
                         + " }\n    location /echo/ { proxy_pass http://127.0.0.1:" + port + "/sink; access_log "
-                        + dir.resolve("echo.log") + " echo; }\n    location = /sink { access_log off; " + answer
-                        + " }\n    location / {")
+                        + dir.resolve("echo.log") + " echo; }\n    location = /sink { access_log off; return 204; }"
+                        + "\n    location / {")
                 .replace("  access_log " + dir.resolve("access.log"), "  log_format echo escape=json "
                         + "'$request_uri|$http_x_h|$request_body';\n  access_log " + dir.resolve("access.log"));
         Path file = dir.resolve("nginx.conf");
@@ -101,13 +106,13 @@ public final class Nginx implements AutoCloseable {
      * on a connection ({@code keepalive_requests 50}). {@link #counters()} count the requests of all three ports.
      */
     public static Nginx h2c(String body) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("loadlab-nginx");
+        Path dir = workDir("loadlab-nginx", body);
         int port = FreePorts.tcp();
         int h2c = FreePorts.tcp();
         int goaway = FreePorts.tcp();
         String conf = Resources.text("nginx-h2c.conf").replace("@DIR@", dir.toString())
                 .replace("@PORT@", Integer.toString(port)).replace("@H2C_PORT@", Integer.toString(h2c))
-                .replace("@GOAWAY_PORT@", Integer.toString(goaway)).replace("@BODY@", body.replace("'", "\\'"));
+                .replace("@GOAWAY_PORT@", Integer.toString(goaway));
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
         Nginx nginx = launch(List.of(), "127.0.0.1", port, dir, file, List.of());
@@ -126,11 +131,12 @@ public final class Nginx implements AutoCloseable {
         return URI.create("http://" + host + ":" + goawayPort + path);
     }
 
+    /** nginx.conf as bench/ starts it: {@code body} (written as UTF-8) on every path but the three of its own. */
     public static Nginx start(String body) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("loadlab-nginx");
+        Path dir = workDir("loadlab-nginx", body);
         int port = FreePorts.tcp();
         String conf = Resources.text("nginx.conf").replace("@DIR@", dir.toString())
-                .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"));
+                .replace("@PORT@", Integer.toString(port));
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
         return launch(List.of(), "127.0.0.1", port, dir, file, List.of());
@@ -144,7 +150,7 @@ public final class Nginx implements AutoCloseable {
      */
     public static Nginx tls(String body, List<IssuedCertificate> certificates, boolean http2)
             throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("loadlab-nginx-tls");
+        Path dir = workDir("loadlab-nginx-tls", body);
         int port = FreePorts.tcp();
         StringBuilder servers = new StringBuilder();
         List<Integer> ports = new ArrayList<>();
@@ -157,12 +163,10 @@ public final class Nginx implements AutoCloseable {
                     .append(";\n    ssl_certificate ").append(dir.resolve("cert-" + i + ".pem"))
                     .append(";\n    ssl_certificate_key ").append(dir.resolve("key-" + i + ".pem"))
                     .append(";\n    access_log ").append(dir.resolve("tls.log")).append(" tls;")
-                    .append("\n    location / { default_type application/json; return 200 '").append(body.replace("'", "\\'"))
-                    .append("'; }\n  }\n");
+                    .append("\n    location / { include answer.conf; }\n  }\n");
         }
         String conf = Resources.text("nginx-tls.conf").replace("@DIR@", dir.toString())
-                .replace("@PORT@", Integer.toString(port)).replace("@BODY@", body.replace("'", "\\'"))
-                .replace("@SERVERS@", servers);
+                .replace("@PORT@", Integer.toString(port)).replace("@SERVERS@", servers);
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
         return launch(List.of(), "127.0.0.1", port, dir, file, ports);
@@ -181,6 +185,17 @@ public final class Nginx implements AutoCloseable {
         Path file = dir.resolve("nginx.conf");
         Files.writeString(file, conf, StandardCharsets.UTF_8);
         return launch(prefix, host, port, dir, file, List.of());
+    }
+
+    /**
+     * A fresh work directory holding what every catch-all location answers: {@code answer.json} ({@code body} as
+     * UTF-8) and {@code answer.conf} (the {@code nginx-answer.conf} that serves it, which bench/ copies the same way).
+     */
+    private static Path workDir(String prefix, String body) throws IOException {
+        Path dir = Files.createTempDirectory(prefix);
+        Files.writeString(dir.resolve("answer.json"), body, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("answer.conf"), Resources.text("nginx-answer.conf"), StandardCharsets.UTF_8);
+        return dir;
     }
 
     private static Nginx launch(List<String> prefix, String host, int port, Path dir, Path file, List<Integer> tlsPorts)
