@@ -27,11 +27,13 @@ public final class LoadgenService implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalProcess process;
+    private final Launch launch;
     private final String host;
     private final int port;
 
-    private LoadgenService(LocalProcess process, String host, int port) {
+    private LoadgenService(LocalProcess process, Launch launch, String host, int port) {
         this.process = process;
+        this.launch = launch;
         this.host = host;
         this.port = port;
     }
@@ -60,8 +62,9 @@ public final class LoadgenService implements AutoCloseable {
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dloadgen.api.token=" + TOKEN, "-Dloadgen.data-dir=" + dataDir.toAbsolutePath()));
         jvm.addAll(properties);
-        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(prefix, jvm), work);
-        LoadgenService lg = new LoadgenService(p, host, port);
+        Launch launch = ServiceJar.LOADGEN.launch(prefix, jvm);
+        LocalProcess p = LocalProcess.start("loadgen-service", launch.command(), work);
+        LoadgenService lg = new LoadgenService(p, launch, host, port);
         try {
             p.awaitReady(lg.uri("/q/health/live").toString(), Duration.ofSeconds(60));
         } catch (RuntimeException | InterruptedException e) {
@@ -121,6 +124,11 @@ public final class LoadgenService implements AutoCloseable {
             TimeUnit.MILLISECONDS.sleep(100);
         }
         throw new AssertionError(path + " still active after 60 s");
+    }
+
+    /** Which binary runs (the JVM jar or the native runner) and its command line. */
+    public Launch launch() {
+        return launch;
     }
 
     public String log() {
