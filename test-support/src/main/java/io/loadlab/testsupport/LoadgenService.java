@@ -90,6 +90,17 @@ public final class LoadgenService implements AutoCloseable {
         return r.body();
     }
 
+    /** GET with a browser's {@code Accept: text/html}; fails unless it answers 200 as HTML. The page's markup. */
+    public String html(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
+                .header("Accept", "text/html").build(), HttpResponse.BodyHandlers.ofString());
+        String type = r.headers().firstValue("Content-Type").orElse("");
+        if (r.statusCode() != 200 || !type.startsWith("text/html")) {
+            throw new AssertionError("GET " + path + " as HTML answered " + r.statusCode() + " " + type + ": " + r.body());
+        }
+        return r.body();
+    }
+
     public JsonNode json(String path) throws IOException, InterruptedException {
         HttpResponse<String> r = get(path);
         if (r.statusCode() != 200) {
