@@ -8,11 +8,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,12 +58,11 @@ public final class LoadgenService implements AutoCloseable {
     public static LoadgenService start(Path dataDir, List<String> prefix, String host, List<String> properties)
             throws IOException, InterruptedException {
         int port = FreePorts.tcp();
-        Path work = Files.createTempDirectory("loadgen-service");
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dloadgen.api.token=" + TOKEN, "-Dloadgen.data-dir=" + dataDir.toAbsolutePath()));
         jvm.addAll(properties);
         Launch launch = ServiceJar.LOADGEN.launch(prefix, jvm);
-        LocalProcess p = LocalProcess.start("loadgen-service", launch.command(), work);
+        LocalProcess p = LocalProcess.startInTemp("loadgen-service", launch.command(), Map.of());
         LoadgenService lg = new LoadgenService(p, launch, host, port);
         try {
             p.awaitReady(lg.uri("/q/health/live").toString(), Duration.ofSeconds(60));

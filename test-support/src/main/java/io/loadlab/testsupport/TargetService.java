@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -82,14 +83,13 @@ public final class TargetService implements AutoCloseable {
         int udpPort = FreePorts.udp();
         int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         int httpsPort = FreePorts.tcp(); // nor 8443
-        Path work = Files.createTempDirectory("target-service");
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dtarget.https.host=" + host, "-Dtarget.https.port=" + httpsPort,
                 "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
                 "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort));
         jvm.addAll(jvmOptions);
         Launch launch = ServiceJar.TARGET.launch(prefix, jvm);
-        LocalProcess p = LocalProcess.start("target-service", launch.command(), work);
+        LocalProcess p = LocalProcess.startInTemp("target-service", launch.command(), Map.of());
         TargetService target = new TargetService(p, launch, host, port, httpsPort, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
