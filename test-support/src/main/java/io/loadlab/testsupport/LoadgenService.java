@@ -8,11 +8,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,11 +27,13 @@ public final class LoadgenService implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final LocalProcess process;
+    private final Launch launch;
     private final String host;
     private final int port;
 
-    private LoadgenService(LocalProcess process, String host, int port) {
+    private LoadgenService(LocalProcess process, Launch launch, String host, int port) {
         this.process = process;
+        this.launch = launch;
         this.host = host;
         this.port = port;
     }
@@ -56,12 +58,12 @@ public final class LoadgenService implements AutoCloseable {
     public static LoadgenService start(Path dataDir, List<String> prefix, String host, List<String> properties)
             throws IOException, InterruptedException {
         int port = FreePorts.tcp();
-        Path work = Files.createTempDirectory("loadgen-service");
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dloadgen.api.token=" + TOKEN, "-Dloadgen.data-dir=" + dataDir.toAbsolutePath()));
         jvm.addAll(properties);
-        LocalProcess p = LocalProcess.start("loadgen-service", ServiceJar.LOADGEN.command(prefix, jvm), work);
-        LoadgenService lg = new LoadgenService(p, host, port);
+        Launch launch = ServiceJar.LOADGEN.launch(prefix, jvm);
+        LocalProcess p = LocalProcess.startInTemp("loadgen-service", launch.command(), Map.of());
+        LoadgenService lg = new LoadgenService(p, launch, host, port);
         try {
             p.awaitReady(lg.uri("/q/health/live").toString(), Duration.ofSeconds(60));
         } catch (RuntimeException | InterruptedException e) {
@@ -83,6 +85,17 @@ public final class LoadgenService implements AutoCloseable {
                 .header("Accept", "text/plain").build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {
             throw new AssertionError("GET " + path + " as text answered " + r.statusCode() + ": " + r.body());
+        }
+        return r.body();
+    }
+
+    /** GET with a browser's {@code Accept: text/html}; fails unless it answers 200 as HTML. The page's markup. */
+    public String html(String path) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(10))
+                .header("Accept", "text/html").build(), HttpResponse.BodyHandlers.ofString());
+        String type = r.headers().firstValue("Content-Type").orElse("");
+        if (r.statusCode() != 200 || !type.startsWith("text/html")) {
+            throw new AssertionError("GET " + path + " as HTML answered " + r.statusCode() + " " + type + ": " + r.body());
         }
         return r.body();
     }
@@ -121,6 +134,11 @@ public final class LoadgenService implements AutoCloseable {
             TimeUnit.MILLISECONDS.sleep(100);
         }
         throw new AssertionError(path + " still active after 60 s");
+    }
+
+    /** Which binary runs (the JVM jar or the native runner) and its command line. */
+    public Launch launch() {
+        return launch;
     }
 
     public String log() {

@@ -95,12 +95,18 @@ public final class NetnsLink implements AutoCloseable {
     @Override
     public void close() {
         down(ns, hostIf);
+        TempDirs.remove(script.getParent());
     }
 
     /** As {@link #close()}, for what an earlier, killed run left under these names. */
     public static void down(String ns, String hostIf) {
         try {
-            run(Resources.file("netns.sh", Files.createTempDirectory("netns")), List.of("down", ns, hostIf));
+            Path dir = Files.createTempDirectory("netns");
+            try {
+                run(Resources.file("netns.sh", dir), List.of("down", ns, hostIf));
+            } finally {
+                TempDirs.remove(dir);
+            }
         } catch (IOException | RuntimeException e) {
             // best effort: down itself ignores what is already gone
         } catch (InterruptedException e) {

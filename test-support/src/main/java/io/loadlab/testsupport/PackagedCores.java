@@ -42,8 +42,7 @@ public final class PackagedCores {
         List<String> args = new ArrayList<>(List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port));
         args.addAll(jvmArgs);
         List<String> cmd = jar.command(prefix, args);
-        Path work = Files.createTempDirectory(jar.module() + "-cores");
-        try (LocalProcess p = LocalProcess.start(jar.module(), cmd, work, Map.of(Cores.LIMIT_ENV, limit))) {
+        try (LocalProcess p = LocalProcess.startInTemp(jar.module() + "-cores", cmd, Map.of(Cores.LIMIT_ENV, limit))) {
             String base = "http://127.0.0.1:" + port;
             p.awaitReady(base + "/q/health/ready", Duration.ofSeconds(60));
             String metrics = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/q/metrics")).timeout(Duration.ofSeconds(5))

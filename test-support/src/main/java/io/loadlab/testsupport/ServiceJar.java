@@ -6,10 +6,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A service's packaged jar ({@code mvn package}), found from any module of the build: the system property
- * {@code loadlab.<module>.jar} if set, else {@code <module>/target/quarkus-app/quarkus-run.jar} under the first
- * directory at or above the working directory that holds the module. The reactor builds both services before the
- * modules whose tests run them, so {@code mvn verify} from the root always has the jars.
+ * A packaged service, found from any module of the build, started as the build made it: the JVM jar, or the native
+ * executable when the build made one.
+ * <p>
+ * The rule: the system property {@code loadlab.<short>.runner} ({@code loadlab.target.runner},
+ * {@code loadlab.loadgen.runner}) names the native runner. The root pom's {@code native} profile sets both to
+ * {@code <module>/target/<module>-<version>-runner} and passes them to failsafe in every module, because the
+ * loadgen's, grafana's and cli's ITs start both services; without the profile they are empty and the service runs
+ * on the JVM. Not {@code native.image.path}: failsafe is given that in every build, native or not, and it names
+ * only the module's own runner. A runner named but missing fails the test naming the path, never a quiet fall back
+ * to the JVM, which would pass a native test run that tested the JVM (issue 28).
+ * <p>
+ * The jar: the system property {@code loadlab.<short>.jar} if set, else
+ * {@code <module>/target/quarkus-app/quarkus-run.jar} under the first directory at or above the working directory
+ * that holds the module. The reactor builds both services before the modules whose tests run them, so
+ * {@code mvn verify} from the root always has the jars.
  */
 public enum ServiceJar {
 
@@ -17,20 +28,27 @@ public enum ServiceJar {
     LOADGEN("loadgen-service", "loadgen");
 
     private final String module;
-    private final String property;
+    private final String jarProperty;
+    private final String runnerProperty;
 
     ServiceJar(String module, String shortName) {
         this.module = module;
-        this.property = "loadlab." + shortName + ".jar";
+        this.jarProperty = "loadlab." + shortName + ".jar";
+        this.runnerProperty = "loadlab." + shortName + ".runner";
     }
 
     public String module() {
         return module;
     }
 
+    /** The system property that names the native runner; blank or unset: the JVM. */
+    public String runnerProperty() {
+        return runnerProperty;
+    }
+
     /** The jar; fails naming the build command when it has not been packaged. */
     public Path path() {
-        String set = System.getProperty(property);
+        String set = System.getProperty(jarProperty);
         Path jar = set != null ? Path.of(set) : underRepo();
         if (!Files.isReadable(jar)) {
             throw new AssertionError(module + " jar not found at " + jar.toAbsolutePath() + ": build it first (mvn package -am -pl "
@@ -39,13 +57,37 @@ public enum ServiceJar {
         return jar;
     }
 
-    /** {@code prefix... java properties... -jar jar}: the prefix (taskset, nsenter) execs the JVM, so its pid is the JVM's. */
-    public List<String> command(List<String> prefix, List<String> jvmArgs) {
+    /**
+     * What starts the service: {@code prefix... runner -Dk=v...} when {@link #runnerProperty()} names a native runner,
+     * else {@code prefix... java options... -jar jar}. The prefix (taskset, nsenter) execs, so the pid is the service's.
+     * Natively only the {@code -D} options are passed: the others ({@code -Xmx}, {@code -XX:}, {@code -Xint}) belong
+     * to the JVM and are listed in {@link Launch#dropped()}.
+     */
+    public Launch launch(List<String> prefix, List<String> options) {
         List<String> cmd = new ArrayList<>(prefix);
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(jvmArgs);
-        cmd.addAll(List.of("-jar", path().toAbsolutePath().toString()));
-        return cmd;
+        String runner = System.getProperty(runnerProperty, "").strip();
+        if (runner.isEmpty()) {
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(options);
+            cmd.addAll(List.of("-jar", path().toAbsolutePath().toString()));
+            return new Launch(Launch.Mode.JVM, cmd, List.of());
+        }
+        Path exe = Path.of(runner).toAbsolutePath();
+        if (!Files.isRegularFile(exe) || !Files.isExecutable(exe)) {
+            throw new AssertionError(runnerProperty + " names the native runner " + exe + ", which is not an executable file:"
+                    + " build it (mvn verify -Pnative -pl " + module + " -am) or leave -Pnative out to test the JVM jar");
+        }
+        cmd.add(exe.toString());
+        List<String> dropped = new ArrayList<>();
+        for (String option : options) {
+            (option.startsWith("-D") ? cmd : dropped).add(option);
+        }
+        return new Launch(Launch.Mode.NATIVE, cmd, dropped);
+    }
+
+    /** {@link #launch(List, List)}'s command. */
+    public List<String> command(List<String> prefix, List<String> options) {
+        return launch(prefix, options).command();
     }
 
     private Path underRepo() {

@@ -10,8 +10,8 @@ import java.net.PortUnreachableException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,8 +30,8 @@ public final class SockperfServer implements AutoCloseable {
 
     public static SockperfServer start() throws IOException, InterruptedException {
         int port = FreePorts.udp();
-        LocalProcess p = LocalProcess.start("sockperf", List.of("sockperf", "server", "-i", "127.0.0.1", "-p",
-                Integer.toString(port)), Files.createTempDirectory("sockperf-server"));
+        LocalProcess p = LocalProcess.startInTemp("sockperf-server", List.of("sockperf", "server", "-i", "127.0.0.1", "-p",
+                Integer.toString(port)), Map.of());
         SockperfServer server = new SockperfServer(p, port);
         try {
             server.awaitAnswering();

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,14 +31,16 @@ public final class TargetService implements AutoCloseable {
             "^jvm_buffer_memory_used_bytes\\{[^}]*id=\"direct\"[^}]*} (\\S+)$", Pattern.MULTILINE);
 
     private final LocalProcess process;
+    private final Launch launch;
     private final String host;
     private final int port;
     private final int httpsPort;
     private final int udpPort;
     private final int iperfPort;
 
-    private TargetService(LocalProcess process, String host, int port, int httpsPort, int udpPort, int iperfPort) {
+    private TargetService(LocalProcess process, Launch launch, String host, int port, int httpsPort, int udpPort, int iperfPort) {
         this.process = process;
+        this.launch = launch;
         this.host = host;
         this.port = port;
         this.httpsPort = httpsPort;
@@ -80,14 +83,14 @@ public final class TargetService implements AutoCloseable {
         int udpPort = FreePorts.udp();
         int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
         int httpsPort = FreePorts.tcp(); // nor 8443
-        Path work = Files.createTempDirectory("target-service");
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dtarget.https.host=" + host, "-Dtarget.https.port=" + httpsPort,
                 "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
                 "-Dtarget.iperf.host=" + host, "-Dtarget.iperf.port=" + iperfPort));
         jvm.addAll(jvmOptions);
-        LocalProcess p = LocalProcess.start("target-service", ServiceJar.TARGET.command(prefix, jvm), work);
-        TargetService target = new TargetService(p, host, port, httpsPort, udpPort, iperfPort);
+        Launch launch = ServiceJar.TARGET.launch(prefix, jvm);
+        LocalProcess p = LocalProcess.startInTemp("target-service", launch.command(), Map.of());
+        TargetService target = new TargetService(p, launch, host, port, httpsPort, udpPort, iperfPort);
         try {
             p.awaitReady(target.base() + "/q/health/ready", Duration.ofSeconds(60));
             // the iperf3 server opens its port on the startup event, which readiness does not wait for
@@ -100,6 +103,11 @@ public final class TargetService implements AutoCloseable {
             throw e;
         }
         return target;
+    }
+
+    /** Which binary runs (the JVM jar or the native runner) and its command line. */
+    public Launch launch() {
+        return launch;
     }
 
     /** The reflector's address, {@code udp://127.0.0.1:port}. */

@@ -12,7 +12,9 @@
  * Tests that use any of it carry {@link io.loadlab.testsupport.SystemTest}.
  * <p>
  * May depend on: the JDK, JUnit's API, Jackson and loadlab-common (the name of the CPU-limit variable). Never on a
- * service's classes: both services' tests use it, and it starts them only from their packaged jars.
+ * service's classes: both services' tests use it, and it starts them only as the build packaged them, the jar or,
+ * under {@code -Pnative}, the native runner ({@link io.loadlab.testsupport.ServiceJar}, {@link io.loadlab.testsupport.Launch}).
+ * What it writes under the temp dir is removed when the process stops ({@link io.loadlab.testsupport.LocalProcess}).
  * The nginx configuration and the netns topology are resources here that {@code bench/} reads too.
  */
 package io.loadlab.testsupport;

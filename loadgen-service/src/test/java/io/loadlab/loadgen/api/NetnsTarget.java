@@ -72,6 +72,7 @@ final class NetnsTarget implements AutoCloseable {
 
     private Process launch(int core, int port, String... jvmFlags) throws IOException {
         Path log = Files.createTempFile("target-netns-" + port, ".log");
+        log.toFile().deleteOnExit(); // read while the test runs (a failed start quotes it); gone with the test JVM
         // Joins the cgroup before it execs the JVM: the target finds its cgroup once, at startup.
         List<String> prefix = new ArrayList<>(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup.procs().toString()));
         prefix.addAll(link.enter());

@@ -144,6 +144,7 @@ class IperfNetnsIT {
         List<String> server = new ArrayList<>(link.enter());
         server.addAll(List.of("iperf3", "-s", "-B", NS_ADDR, "-p", "5201"));
         Path log = Files.createTempFile("iperf-netns", ".log");
+        log.toFile().deleteOnExit(); // read while the test runs (its failure quotes it); gone with the test JVM
         Process p = new ProcessBuilder(server).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         TimeUnit.MILLISECONDS.sleep(500);
         assertTrue(p.isAlive(), () -> "iperf3 -s in the namespace: " + read(log));
@@ -157,6 +158,7 @@ class IperfNetnsIT {
 
     private static double stock(String host, int port, String... options) throws Exception {
         Path out = Files.createTempFile("iperf-netns-client", ".json");
+        out.toFile().deleteOnExit();
         List<String> command = new ArrayList<>(List.of("iperf3", "-c", host, "-p", Integer.toString(port), "-R", "-t", "3", "-O", "1", "-J"));
         command.addAll(List.of(options));
         Process c = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
