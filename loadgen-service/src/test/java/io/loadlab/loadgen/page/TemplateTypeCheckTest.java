@@ -4,6 +4,7 @@ import io.loadlab.loadgen.report.PercentilePoint;
 import io.loadlab.loadgen.report.SeriesPoint;
 import io.quarkus.test.QuarkusUnitTest;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * resolves only what the build typed, so an untyped {@code {run.figures.headline}} answered 500 there while the JVM
  * found it by reflection. The real {@code run.html} with one property misspelt must fail the build on the JVM, naming
  * the expression and the class it was looked up on. A mini application of the page's view records and templates only:
- * it builds in about 3 s, nothing starts.
+ * nothing starts. Tagged: a QuarkusUnitTest runs in a surefire fork apart from the @QuarkusTest classes.
  */
+@Tag("quarkus-unit")
 class TemplateTypeCheckTest {
 
     private static final String TEMPLATES = "src/main/resources/templates/";
