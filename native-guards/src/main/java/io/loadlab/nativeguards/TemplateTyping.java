@@ -21,7 +21,8 @@ final class TemplateTyping {
 
     /** Qute reads a tag from a brace followed by a name, a section sign, a declaration, an end or a comment. */
     private static final Pattern TAG = Pattern.compile("\\{([#/@!]?)([A-Za-z_][^{}]*|)\\}");
-    private static final Pattern IDENTIFIER = Pattern.compile("(?<![.\\w])([A-Za-z_]\\w*)");
+    /** A name an expression starts from; not a namespace ({@code inject:} beans, {@code config:}): the build checks those. */
+    private static final Pattern IDENTIFIER = Pattern.compile("(?<![.\\w])(?<!\\w:)([A-Za-z_]\\w*+)(?!:)");
     private static final Pattern LITERAL = Pattern.compile("'[^']*'|\"[^\"]*\"");
     private static final Set<String> KEYWORDS = Set.of("true", "false", "null", "and", "or", "eq", "ne", "is", "gt",
             "ge", "lt", "le", "not", "in");
@@ -85,7 +86,8 @@ final class TemplateTyping {
                 bound.add("it");
                 names(args, used);
             }
-            case "if", "else" -> names(args.startsWith("if ") ? args.substring(3) : words[0].equals("if") ? args : "", used);
+            case "if", "when", "switch", "is", "case" -> names(args, used);
+            case "else" -> names(args.startsWith("if ") ? args.substring(3) : "", used);
             case "let", "include" -> {
                 for (String pair : LITERAL.matcher(args).replaceAll("''").split("\\s+")) {
                     int eq = pair.indexOf('=');

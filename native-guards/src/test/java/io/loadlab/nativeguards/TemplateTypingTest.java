@@ -28,6 +28,7 @@ class TemplateTypingTest {
             {#for v in views}{v.id}{#if !v_isFirst}{run.diff.get(v_index).fmt(2)}{/if}{/for}
             {#each run.names}{it}{#if it_hasNext}, {/if}{/each}
             {#let shown=run.figure}{shown.text.perSecond('/s')}{/let}
+            {#when run.state}{#is 'done'}{inject:clock.now} {config:app.name}{/when}
             <style>p { color: red; }</style>
             {/include}
             """;
@@ -43,13 +44,16 @@ class TemplateTypingTest {
         List<String> problems = TemplateTyping.problems("run.html", """
                 {#include base}
                 {#for f in run.figures.headline}{f.name}{/for}
-                {#if extra}{/if}{#include gate gate=page.gate /}
+                {#if extra}{#else if other}{/if}{#include gate gate=page.gate /}
+                {#when state}{/when}
                 {/include}
                 """);
         assertEquals(List.of(
                 "run.html: {run...} is not declared: add {@<type> run} so the build types it",
                 "run.html: {extra...} is not declared: add {@<type> extra} so the build types it",
-                "run.html: {page...} is not declared: add {@<type> page} so the build types it"), problems);
+                "run.html: {other...} is not declared: add {@<type> other} so the build types it",
+                "run.html: {page...} is not declared: add {@<type> page} so the build types it",
+                "run.html: {state...} is not declared: add {@<type> state} so the build types it"), problems);
     }
 
     @Test
