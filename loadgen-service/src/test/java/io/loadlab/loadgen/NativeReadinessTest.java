@@ -15,7 +15,7 @@ import java.util.Properties;
 /**
  * What a native build of the loadgen needs, checked without GraalVM (issue 17): no static client or thread in the
  * image heap, every type handed to Jackson outside REST signatures registered for reflection, and the JDK's TLS in
- * the image (https targets).
+ * the image (https targets), and every page template typed so the build generates its resolvers (issue 28).
  */
 @AnalyzeClasses(packages = "io.loadlab.loadgen", importOptions = ImportOption.DoNotIncludeTests.class)
 class NativeReadinessTest {
@@ -29,6 +29,12 @@ class NativeReadinessTest {
     @ArchTest
     static void everyTypeHandedToJacksonIsRegistered(JavaClasses classes) {
         NativeChecks.assertHandedToJacksonAreRegistered(classes, "io.loadlab.loadgen");
+    }
+
+    /** Issue 28: the untyped run page answered 500 in native ({run.figures.headline} found by reflection on the JVM). */
+    @Test
+    void everyPageTemplateIsTypedSoTheBuildResolvesItWithoutReflection() {
+        NativeChecks.assertTemplatesTyped(java.nio.file.Path.of("src/main/resources/templates"));
     }
 
     @Test

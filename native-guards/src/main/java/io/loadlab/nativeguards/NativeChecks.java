@@ -3,8 +3,15 @@ package io.loadlab.nativeguards;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /** The guards, as one call each for a service's test over its own classes. */
 public final class NativeChecks {
@@ -37,6 +44,33 @@ public final class NativeChecks {
         if (value == null || !"true".equals(value.strip())) {
             throw new AssertionError(service + " speaks TLS but its application.properties has quarkus.ssl.native="
                     + value + ": a native image would lack the JDK's TLS (set quarkus.ssl.native=true)");
+        }
+    }
+
+    /**
+     * Fails naming every template under {@code templates} (a service's {@code src/main/resources/templates}) with a
+     * name its expressions start from that no parameter declaration types, or a declaration the build cannot generate
+     * a resolver for ({@code Object}, a Jackson node, a raw collection): a native image resolves only what the build
+     * typed (see {@link TemplateTyping}).
+     */
+    public static void assertTemplatesTyped(Path templates) {
+        List<String> problems = new ArrayList<>();
+        int read = 0;
+        try (Stream<Path> files = Files.walk(templates)) {
+            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
+                read++;
+                problems.addAll(TemplateTyping.problems(templates.relativize(file).toString(),
+                        Files.readString(file, StandardCharsets.UTF_8)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the templates under " + templates, e);
+        }
+        if (read == 0) {
+            throw new AssertionError("no template under " + templates + ": the check is pointed at the wrong place");
+        }
+        if (!problems.isEmpty()) {
+            throw new AssertionError(problems.size() + " untyped template name(s); a native image would answer 500"
+                    + " where the JVM found them by reflection:\n  " + String.join("\n  ", problems));
         }
     }
 }

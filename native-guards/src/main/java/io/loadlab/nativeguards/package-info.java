@@ -8,7 +8,9 @@
  * <p>{@link io.loadlab.nativeguards.NativeRules} holds the ArchUnit rule; {@link io.loadlab.nativeguards.JacksonSinks}
  * finds, from the bytecode, every type the code hands to Jackson outside signatures;
  * {@link io.loadlab.nativeguards.ReflectionRegistrations} says which of them (and what they contain) are not
- * registered. Each service calls them from one test over its own classes.
+ * registered. {@link io.loadlab.nativeguards.TemplateTyping} reads a Qute template's text for names no parameter
+ * declaration types (issue 28: an untyped run page answered 500 in native, found by reflection on the JVM). Each
+ * service calls them from one test over its own classes and templates.
  *
  * <p>May depend on ArchUnit and ASM only: it reads the services' classes, it does not link against them.
  */

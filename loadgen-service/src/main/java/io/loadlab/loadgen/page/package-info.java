@@ -4,6 +4,13 @@
  * the loadgen under {@code /webjars/}) draws every chart from numbers the page also shows as a table, so no page
  * loads anything from another host.
  *
+ * <h2>Templates are typed</h2>
+ * Each template declares its parameters' types ({@code {@io.loadlab.loadgen.page.RunPageView run}}), so the build
+ * validates every expression against the view records and generates their value resolvers: a native image has no
+ * reflection to fall back on (an untyped {@code {run.figures.headline}} answered 500 there, issue 28). A value a
+ * template shows is a record here or an extension method of {@link io.loadlab.loadgen.page.Numbers}, never a Jackson
+ * node or an {@code Object}; {@code NativeReadinessTest} fails on a template name without a declaration.
+ *
  * <h2>May depend on</h2>
  * {@code report} (figures, percentile curve, series), {@code gate} and {@code stats} (records it shows), {@code run} and
  * {@code experiment} through their registries' public methods only, {@code api}'s error type (bad ids answer the API's JSON 404), Qute and JAX-RS. Nothing else
