@@ -5,7 +5,7 @@ import io.loadlab.common.iperf.ControlChannel;
 import io.loadlab.common.iperf.Cookie;
 import io.loadlab.common.iperf.IperfProtocolException;
 import io.loadlab.common.iperf.IperfState;
-import io.loadlab.common.iperf.ProcessCpu;
+import io.loadlab.common.cpu.ProcessCpu;
 import io.loadlab.common.iperf.Protocol;
 import io.loadlab.common.iperf.StreamCounter;
 import io.loadlab.common.iperf.StreamResult;
