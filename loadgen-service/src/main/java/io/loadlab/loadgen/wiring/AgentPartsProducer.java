@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.api;
+package io.loadlab.loadgen.wiring;
 
 import io.loadlab.common.cores.Cores;
 import io.loadlab.common.cpu.ProcessCpu;
