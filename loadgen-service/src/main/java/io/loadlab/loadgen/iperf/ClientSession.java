@@ -27,7 +27,7 @@ import java.util.random.RandomGenerator;
  * results, receiving streams read on until they hold what the server says it sent (bounded), so the report's
  * received bytes are all that arrived.
  */
-final class ClientTest {
+final class ClientSession {
 
     private static final int MAX_JSON = 1 << 20;
 
@@ -41,7 +41,7 @@ final class ClientTest {
     private volatile boolean cancelled;
 
     /** @param server the address to connect to: the spec's host, resolved and admitted by the caller */
-    ClientTest(IperfSpec spec, InetAddress server, NanoClock clock, RandomGenerator random, Duration controlTimeout) {
+    ClientSession(IperfSpec spec, InetAddress server, NanoClock clock, RandomGenerator random, Duration controlTimeout) {
         this.spec = spec;
         this.server = server;
         this.clock = clock;

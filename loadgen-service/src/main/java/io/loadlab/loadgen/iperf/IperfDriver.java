@@ -54,7 +54,7 @@ public class IperfDriver implements RunDriver {
         } catch (UnknownHostException e) {
             return FinishedRun.failed(null, "cannot resolve " + iperf.host() + ": " + e.getMessage());
         }
-        ClientTest test = new ClientTest(iperf, server, clock, random, limits.controlTimeout());
+        ClientSession test = new ClientSession(iperf, server, clock, random, limits.controlTimeout());
         return IperfRun.start(test, "loadgen-iperf-" + runs.incrementAndGet());
     }
 }
