@@ -20,6 +20,8 @@ import java.util.stream.Stream;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameEndingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
@@ -157,6 +159,28 @@ class ArchitectureTest {
                 .filter(c -> !c.isAnnotatedWith(JsonPropertyOrder.class))
                 .map(JavaClass::getName).sorted().toList();
         assertEquals(List.of(), unordered, "derived @JsonProperty getters without @JsonPropertyOrder");
+    }
+
+    /**
+     * The API holds REST resources, their filters and errors, not the composition of beans: the distributed producers
+     * sat in {@code api} (issue 26) and now live in {@code wiring}. JAX-RS's own {@code @Produces} (media types) is
+     * a different annotation and stays.
+     */
+    @Test
+    void apiProducesNoBeans() {
+        check(noMethods().that().areDeclaredInClassesThat().resideInAPackage(ROOT + ".api..")
+                .should().beAnnotatedWith(jakarta.enterprise.inject.Produces.class)
+                .because("beans are composed in wiring (or the package that owns them), never in the REST layer"));
+        check(noFields().that().areDeclaredInClassesThat().resideInAPackage(ROOT + ".api..")
+                .should().beAnnotatedWith(jakarta.enterprise.inject.Produces.class)
+                .because("beans are composed in wiring (or the package that owns them), never in the REST layer"));
+    }
+
+    /** A production class is never named like a test: iperf's client session was {@code iperf/ClientTest} (issue 26). */
+    @Test
+    void noMainClassIsNamedLikeATest() {
+        check(noClasses().should().haveSimpleNameEndingWith("Test").orShould().haveSimpleNameEndingWith("IT")
+                .because("surefire and failsafe pick classes by these suffixes, and a reader takes them for tests"));
     }
 
     private static void check(ArchRule rule) {

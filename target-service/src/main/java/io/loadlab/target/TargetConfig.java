@@ -89,6 +89,14 @@ public interface TargetConfig {
         @WithDefault("true")
         boolean enabled();
 
+        /**
+         * Tests at once, 1 to 64 (checked at start): 1 is iperf3's one test at a time, a second client told busy; more
+         * let several agents measure one target's link together, each test with its own results. UDP tests still take
+         * the port one at a time (each reads every datagram sent to it).
+         */
+        @WithDefault("1")
+        int maxClients();
+
         /** Streams per direction a test may ask for ({@code -P}); iperf3's own server allows 128. */
         @WithDefault("128")
         int maxStreams();

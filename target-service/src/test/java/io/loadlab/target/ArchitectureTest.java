@@ -23,6 +23,13 @@ class ArchitectureTest {
         slices().matching("io.loadlab.target.(*)..").should().beFreeOfCycles().check(classes);
     }
 
+    /** A production class is never named like a test: surefire and failsafe pick classes by these suffixes. */
+    @ArchTest
+    static void noMainClassIsNamedLikeATest(JavaClasses classes) {
+        noClasses().should().haveSimpleNameEndingWith("Test").orShould().haveSimpleNameEndingWith("IT")
+                .because("a reader takes them for tests, and so may a test runner").check(classes);
+    }
+
     /** api is the entry point: answer, metrics and udp never call back into it. */
     @ArchTest
     static void nothingReachesIntoTheApi(JavaClasses classes) {

@@ -8,6 +8,8 @@
  * <li>{@link io.loadlab.common.cpu.CpuController}: where its cgroup's CPU controller lives (v1 or v2, found from
  *     {@code /proc/self/cgroup} and {@code /proc/self/mountinfo}), and its throttling ({@link io.loadlab.common.cpu.CpuStat})
  *     and quota ({@link io.loadlab.common.cpu.CpuQuota}).</li>
+ * <li>{@link io.loadlab.common.cpu.ProcessCpu}: the process's own CPU time, user and system, from
+ *     {@code /proc/self/stat}: the one reader of it in both services.</li>
  * </ul>
  * Why both: a process sharing its cores with a busy neighbour, or held back by a CFS quota, spends time runnable
  * and idle at once; its CPU time alone calls it half idle. Parsers are pure (text in, figures out) so they are

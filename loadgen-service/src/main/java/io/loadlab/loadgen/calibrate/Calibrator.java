@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.calibrate;
 
+import io.loadlab.common.cpu.ProcessCpu;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.run.CellFigures;
@@ -114,10 +115,9 @@ public final class Calibrator {
         return new Measurement(shape, run.id(), loops, perSecond, cpuMicros, counted, answered.getAsLong());
     }
 
-    /** {process CPU ns, the responders' threads' CPU ns}; -1 for the process where the JVM cannot tell. */
+    /** {process CPU ns, the responders' threads' CPU ns}; -1 for the process where the platform cannot tell. */
     private static long[] cpu() {
-        long process = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getProcessCpuTime() : -1;
+        long process = ProcessCpu.totalNanos();
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         long responders = 0;
         if (threads.isThreadCpuTimeSupported()) {

@@ -34,8 +34,8 @@
  * The JDK, HdrHistogram, Jackson (the wire's JSON), the engine and report packages, run's
  * {@code Bitrate} (the one spec field with its own syntax), mix's names and seeds, and the http kind's report records
  * ({@code HttpReport}, {@code RequestReport}, {@code HttpErrors}: a mix is the one figure only that kind has). No Quarkus, Vert.x or
- * Netty type (but {@code AgentJsonTypes}, a native-image registration): the REST resources and beans that wire this
- * in live in the API and run packages.
+ * Netty type (but {@code AgentJsonTypes}, a native-image registration): the REST resources that expose this live in
+ * the API package, the producers that build its beans in {@code wiring}.
  *
  * <h2>Units</h2>
  * Nanoseconds inside and on the wire's clock fields; microseconds in reports, as everywhere in the loadgen.

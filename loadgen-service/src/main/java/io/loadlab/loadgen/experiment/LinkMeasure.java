@@ -59,7 +59,7 @@ final class LinkMeasure {
                     Duration.ofMillis(500), 0, true, Duration.ofSeconds(10));
             why += "; downloaded " + t.download();
         } else if (spec.variants().stream().noneMatch(Variant::carriesRequest)) {
-            download = CellRunner.httpSpec(t, new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0), config.capacityDuration(),
+            download = CellSpecs.http(t, new Variant(config.capacityNumber(), c, Math.min(2, c), true, 0), config.capacityDuration(),
                     Duration.ofMillis(500), Duration.ofSeconds(10));
         } else {
             return LinkCapacity.none(t.name(), why + "; no download URL and no linkMbps for a target whose requests are "

@@ -1,11 +1,11 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.common.cpu.CpuStat;
+import io.loadlab.common.cpu.ProcessCpu;
 import io.loadlab.common.cpu.Schedstat;
 import io.loadlab.common.cpu.ThreadSchedstats;
 import io.loadlab.loadgen.resource.Throttling;
 
-import java.lang.management.ManagementFactory;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,19 +13,22 @@ import java.util.Map;
  * The loadgen's own CPU: per thread, nanoseconds on a CPU and nanoseconds runnable but waiting for one, from
  * {@code /proc/self/task/<tid>/schedstat}. Waiting matters: a generator sharing its core with a busy neighbour
  * runs half the time and waits the other half; its CPU time alone would call it half idle. Where schedstat is
- * missing, the process CPU time from the JVM stands in and waiting is unknown.
+ * missing, the process CPU time ({@link ProcessCpu}) stands in and waiting is unknown.
  */
 final class SelfCpu {
 
     private SelfCpu() {
     }
 
-    /** tid to {on-CPU ns, waiting ns}; tid -1 holds the JVM's process CPU time when schedstat is unavailable. */
+    /** tid to {on-CPU ns, waiting ns}; tid -1 holds the process CPU time when schedstat is unavailable. */
     static Map<Long, long[]> sample() {
         Map<Long, long[]> out = new HashMap<>();
         ThreadSchedstats.read(ThreadSchedstats.SELF).forEach((tid, st) -> out.put(tid, new long[]{st.runNanos(), st.waitNanos()}));
-        if (out.isEmpty() && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            out.put(-1L, new long[]{os.getProcessCpuTime(), -1});
+        if (out.isEmpty()) {
+            long process = ProcessCpu.totalNanos();
+            if (process >= 0) {
+                out.put(-1L, new long[]{process, -1});
+            }
         }
         return out;
     }

@@ -76,7 +76,7 @@ final class VariantChecks {
                 continue; // the target's url is named on its own
             }
             try {
-                CellRunner.httpSpec(t, x, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
+                CellSpecs.http(t, x, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
             } catch (InvalidSpecException e) {
                 e.violations().stream().filter(f -> !REST.contains(f.field()))
                         .forEach(f -> found.add(new Violation(at + ("target".equals(f.field()) ? where : f.field()), f.message())));

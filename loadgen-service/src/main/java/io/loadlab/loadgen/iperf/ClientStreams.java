@@ -142,7 +142,7 @@ final class ClientStreams {
     /** Receivers read on until they hold what the server sent (TCP bytes, UDP last sequence number) or the deadline. */
     void drainReceivers(TestResults server, long deadline) throws InterruptedException {
         while (clock.nanoTime() < deadline && !counters.stream().filter(c -> !c.sending()).allMatch(c -> holdsAll(c, server))) {
-            ClientTest.pause(1_000_000);
+            ClientSession.pause(1_000_000);
         }
         for (int i = 0; i < threads.size(); i++) {
             workers.get(i).stop();

@@ -36,6 +36,6 @@ public final class IperfClient {
 
     /** One test against {@code server}, the spec's host already resolved. */
     public IperfReport run(IperfSpec spec, InetAddress server) {
-        return new ClientTest(spec, server, clock, random, controlTimeout).run();
+        return new ClientSession(spec, server, clock, random, controlTimeout).run();
     }
 }

@@ -43,7 +43,7 @@ class IperfDriver {
         } catch (UnknownHostException e) {
             return FinishedRun.failed(null, "cannot resolve " + iperf.host() + ": " + e.getMessage());
         }
-        ClientTest test = new ClientTest(iperf, server, clock, random, limits.controlTimeout());
+        ClientSession test = new ClientSession(iperf, server, clock, random, limits.controlTimeout());
         return IperfRun.start(test, "loadgen-iperf-" + runs.incrementAndGet());
     }
 }

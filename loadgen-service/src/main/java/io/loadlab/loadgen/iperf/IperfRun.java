@@ -14,15 +14,15 @@ import java.util.concurrent.CompletionStage;
  */
 final class IperfRun implements LoadRun {
 
-    private final ClientTest test;
+    private final ClientSession test;
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
     private volatile boolean cancelled;
 
-    private IperfRun(ClientTest test) {
+    private IperfRun(ClientSession test) {
         this.test = test;
     }
 
-    static IperfRun start(ClientTest test, String threadName) {
+    static IperfRun start(ClientSession test, String threadName) {
         IperfRun run = new IperfRun(test);
         Thread t = new Thread(run::drive, threadName);
         t.setDaemon(true);

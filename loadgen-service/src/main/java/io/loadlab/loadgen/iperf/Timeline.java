@@ -44,7 +44,7 @@ final class Timeline {
         for (long s = 1; s <= seconds && !stop.getAsBoolean(); s++) {
             long due = startNanos + s * 1_000_000_000L;
             for (long now = clock.nanoTime(); now < due && !stop.getAsBoolean(); now = clock.nanoTime()) {
-                ClientTest.pause(Math.min(due - now, STOP_CHECK_NANOS));
+                ClientSession.pause(Math.min(due - now, STOP_CHECK_NANOS));
             }
             if (stop.getAsBoolean()) {
                 break;

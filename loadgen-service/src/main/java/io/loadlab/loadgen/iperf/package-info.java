@@ -2,7 +2,7 @@
  * The {@code iperf} run kind: iperf3's client, against any iperf3 server (the target's, or a stock
  * {@code iperf3 -s}). {@link io.loadlab.loadgen.iperf.IperfSpecReader} reads {@code POST /runs}' spec,
  * {@link io.loadlab.loadgen.iperf.IperfDriver} starts an {@link io.loadlab.loadgen.iperf.IperfRun} (one
- * {@link io.loadlab.loadgen.iperf.ClientTest}), {@link io.loadlab.loadgen.iperf.IperfKind} is the kind as the rest of
+ * {@link io.loadlab.loadgen.iperf.ClientSession}), {@link io.loadlab.loadgen.iperf.IperfKind} is the kind as the rest of
  * the loadgen sees it (its run started, text, meters, experiment figures). The report gives, per direction, per stream and summed, what
  * was sent and received, UDP jitter, loss and reordering, per-second intervals and both ends' CPU;
  * {@link io.loadlab.loadgen.iperf.IperfTextReport} prints it in iperf3's layout. Every wait on the server has a deadline.

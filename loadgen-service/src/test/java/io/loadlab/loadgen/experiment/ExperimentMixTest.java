@@ -39,7 +39,7 @@ class ExperimentMixTest {
     void eachCellRunsTheVariantsMixOnItsTargetsUrl() {
         Variant v = mix(null, List.of(GET, POST), IDS, 7L);
         spec(PLAIN, List.of(v, ExperimentProtocolsTest.KEEP));
-        HttpRunSpec run = CellRunner.httpSpec(PLAIN, v, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
+        HttpRunSpec run = CellSpecs.http(PLAIN, v, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
         assertEquals(PLAIN.url(), run.target(), "entries' paths replace the target url's path");
         assertTrue(run.hasMix());
         assertEquals(List.of("get-item", "add-to-cart"), run.mix().stream().map(RequestSpec::name).toList());
@@ -47,9 +47,9 @@ class ExperimentMixTest {
         assertEquals("application/json", run.mix().get(1).headers().get("Content-Type"));
         assertEquals(IDS, run.values());
         assertEquals(7, run.seed());
-        assertEquals(0, CellRunner.httpSpec(PLAIN, mix(null, List.of(GET), IDS, null), Duration.ofSeconds(1),
+        assertEquals(0, CellSpecs.http(PLAIN, mix(null, List.of(GET), IDS, null), Duration.ofSeconds(1),
                 Duration.ZERO, Duration.ofSeconds(1)).seed(), "no seed: a run's default");
-        HttpRunSpec onUrl = CellRunner.httpSpec(PLAIN, new Variant(0, 4, 1, true, 0, null, null, null,
+        HttpRunSpec onUrl = CellSpecs.http(PLAIN, new Variant(0, 4, 1, true, 0, null, null, null,
                 URI.create("http://127.0.0.1:2/api?x=1"), null, null, List.of(GET), IDS, null),
                 Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
         assertEquals(URI.create("http://127.0.0.1:2/api?x=1"), onUrl.target(), "the variant's url gives host and port");

@@ -53,7 +53,7 @@ class ExperimentProtocolsTest {
         String json = m.writeValueAsString(ExperimentTableTest.sample());
         assertFalse(json.contains("protocol"), "no protocol anywhere in a record without the axis: " + json);
         assertFalse(json.contains("tlsUrl"), json);
-        HttpRunSpec run = CellRunner.httpSpec(PLAIN, KEEP, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
+        HttpRunSpec run = CellSpecs.http(PLAIN, KEEP, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
         assertEquals(HttpProtocol.HTTP_1_1, run.protocol());
         assertNull(run.tls());
         assertEquals(URL, run.target());
@@ -109,7 +109,7 @@ class ExperimentProtocolsTest {
         ExperimentProtocol h2 = new ExperimentProtocol(null, "h2", 100, null, noResume);
         assertEquals("h2 s=100 noresume", h2.label());
         spec(TLS, List.of(KEEP), h2); // valid
-        HttpRunSpec run = CellRunner.httpSpec(TLS, KEEP, h2, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
+        HttpRunSpec run = CellSpecs.http(TLS, KEEP, h2, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
         assertEquals(URI.create("https://localhost:8443/test/testApi"), run.target());
         assertEquals(HttpProtocol.H2, run.protocol());
         assertEquals(100, run.streams());
@@ -118,20 +118,20 @@ class ExperimentProtocolsTest {
 
         ExperimentProtocol close = new ExperimentProtocol(null, "https/1.1", 1, false, null);
         assertEquals("https/1.1 close", close.label());
-        HttpRunSpec closed = CellRunner.httpSpec(TLS, KEEP, close, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
+        HttpRunSpec closed = CellSpecs.http(TLS, KEEP, close, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
         assertEquals(HttpProtocol.HTTP_1_1, closed.protocol());
         assertEquals(TlsSpec.DEFAULT, closed.tls());
         assertFalse(closed.keepAlive(), "the entry's keep-alive overrides the variant's");
 
         ExperimentProtocol h2c = ExperimentProtocol.of("h2c");
-        HttpRunSpec clear = CellRunner.httpSpec(TLS, CLOSE, h2c, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
+        HttpRunSpec clear = CellSpecs.http(TLS, CLOSE, h2c, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1));
         assertEquals(URL, clear.target());
         assertNull(clear.tls());
         assertFalse(clear.keepAlive(), "no override: the variant's own");
 
         Variant path = new Variant(0, 4, 1, true, 0, null, null, "/index.html?x=1", null, null, null);
         assertEquals(URI.create("https://localhost:8443/index.html?x=1"),
-                CellRunner.httpSpec(TLS, path, close, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1)).target());
+                CellSpecs.http(TLS, path, close, Duration.ofSeconds(1), Duration.ZERO, Duration.ofSeconds(1)).target());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.loadlab.target.iperf;
 
+import io.loadlab.common.iperf.Cookie;
 import io.loadlab.common.iperf.IperfState;
 import io.loadlab.target.TargetConfig;
 import io.quarkus.runtime.ShutdownEvent;
@@ -15,23 +16,36 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Listens on {@code target.iperf.port} and hands each connection to the test it belongs to: with no test
- * running, a new {@link IperfSession} (on its own thread); while one collects its streams, that session (it
- * checks the cookie); otherwise ACCESS_DENIED, written at once without reading, as iperf3's server does. A
- * connection that arrives after the running test sent its results waits for that test to end, as it would in
- * iperf3's backlog.
+ * Listens on {@code target.iperf.port} and hands each connection to the test it belongs to: while a test collects
+ * its streams, that session (it reads the cookie, and hands a connection with another cookie back here: another
+ * collecting test's stream, or a new test's control connection); else, with fewer than {@code max-clients} tests
+ * running, a new {@link IperfSession} (on its own thread); otherwise ACCESS_DENIED, written at once without reading,
+ * as iperf3's server does. With the default of 1 that is iperf3's one test at a time; more let several agents measure
+ * one target's link together, each test with its own streams, results and interval figures (the meters add them).
+ * A connection that arrives when every slot is taken and one test has sent its results waits for that test to end,
+ * as it would in iperf3's backlog.
  */
 @ApplicationScoped
-public class IperfServer {
+public class IperfServer implements SessionRouter {
+
+    /** The configuration key of how many tests may run at once. */
+    public static final String MAX_CLIENTS = "target.iperf.max-clients";
+    /** At most this many at once: each test holds a thread, its streams' buffers ({@code max-stream-bytes}) and fds. */
+    public static final int MAX_CLIENTS_LIMIT = 64;
 
     private static final Logger LOG = Logger.getLogger(IperfServer.class);
 
     private final TargetConfig.Iperf config;
     private final IperfCounters counters;
     private ServerSocketChannel listener;
-    private volatile IperfSession active;
+    /** The tests not yet ended, in the order they started; guarded by this. */
+    private final List<IperfSession> sessions = new ArrayList<>();
+    /** The UDP test that holds the port, null when none; guarded by this. */
+    private IperfSession udp;
     private volatile int port = -1;
     private volatile String failure;
 
@@ -41,6 +55,7 @@ public class IperfServer {
     }
 
     void start(@Observes StartupEvent event) {
+        checkMaxClients(config.maxClients());
         if (!config.enabled()) {
             LOG.info("iperf3 server disabled (target.iperf.enabled=false)");
             return;
@@ -63,6 +78,13 @@ public class IperfServer {
         LOG.infof("iperf3 server on %s:%d", config.host(), port);
     }
 
+    /** Fails the start, naming the key, on a count out of 1..64: a typo must not silently become one at a time. */
+    static void checkMaxClients(int max) {
+        if (max < 1 || max > MAX_CLIENTS_LIMIT) {
+            throw new IllegalArgumentException(MAX_CLIENTS + " must be from 1 to " + MAX_CLIENTS_LIMIT + ", was " + max);
+        }
+    }
+
     private void acceptLoop() {
         try {
             while (true) {
@@ -79,19 +101,72 @@ public class IperfServer {
     }
 
     private void hand(SocketChannel connection) throws InterruptedException {
-        IperfSession current = active;
-        if (current != null && current.finishing() && !current.done()) {
-            // bounded: the session itself gives IPERF_DONE control-timeout, then tidies up in milliseconds
-            current.awaitEnd(config.controlTimeout().plusSeconds(1));
-        }
-        if (current != null && !current.done()) {
-            if (!current.offerStream(connection)) {
-                deny(connection, counters);
+        IperfSession finishing;
+        synchronized (this) {
+            sessions.removeIf(IperfSession::done);
+            for (IperfSession s : sessions) {
+                if (s.collecting() && s.offerStream(new StreamArrival(connection, null))) {
+                    return;
+                }
             }
+            if (sessions.size() < config.maxClients()) {
+                begin(connection, null);
+                return;
+            }
+            finishing = sessions.stream().filter(IperfSession::finishing).findFirst().orElse(null);
+            if (finishing == null) {
+                deny(connection, counters);
+                return;
+            }
+        }
+        // bounded: the session itself gives IPERF_DONE control-timeout, then tidies up in milliseconds
+        finishing.awaitEnd(config.controlTimeout().plusSeconds(1));
+        elsewhere(connection, null);
+    }
+
+    @Override
+    public synchronized void elsewhere(SocketChannel connection, Cookie cookie) {
+        sessions.removeIf(IperfSession::done);
+        if (port >= 0 && cookie != null) {
+            for (IperfSession s : sessions) {
+                if (cookie.equals(s.cookie()) && s.offerStream(new StreamArrival(connection, cookie))) {
+                    return;
+                }
+            }
+        }
+        if (port >= 0 && sessions.size() < config.maxClients()) {
+            begin(connection, cookie);
             return;
         }
-        IperfSession session = new IperfSession(config, counters, connection, port);
-        active = session;
+        deny(connection, counters);
+    }
+
+    @Override
+    public synchronized boolean claimUdp(IperfSession session) {
+        if (udp != null && udp != session && !udp.done()) {
+            return false;
+        }
+        udp = session;
+        return true;
+    }
+
+    @Override
+    public synchronized void releaseUdp(IperfSession session) {
+        if (udp == session) {
+            udp = null;
+        }
+    }
+
+    /** A new test on {@code connection}, its cookie read already or not; called holding this. */
+    private void begin(SocketChannel connection, Cookie cookie) {
+        try {
+            connection.configureBlocking(true); // a session reads its control exchange with blocking streams
+        } catch (IOException e) {
+            deny(connection, counters);
+            return;
+        }
+        IperfSession session = new IperfSession(config, counters, connection, port, cookie, this);
+        sessions.add(session);
         Thread t = new Thread(session, "iperf-test");
         t.setDaemon(true);
         t.start();
@@ -117,16 +192,20 @@ public class IperfServer {
                 LOG.warnf("Closing iperf3 listener: %s", e.getMessage());
             }
         }
-        IperfSession current = active;
-        if (current != null) {
-            current.abort();
+        for (IperfSession s : sessions) {
+            s.abort();
         }
     }
 
-    /** True while a test holds the server (a new client would be denied). */
-    public boolean busy() {
-        IperfSession current = active;
-        return current != null && !current.done();
+    /** True while every slot is held by a test (a new client would be denied). */
+    public synchronized boolean busy() {
+        return running() >= config.maxClients();
+    }
+
+    /** Tests running now, from the control connection's cookie to their end. */
+    public synchronized int running() {
+        sessions.removeIf(IperfSession::done);
+        return sessions.size();
     }
 
     /** The bound port, -1 when not listening. */

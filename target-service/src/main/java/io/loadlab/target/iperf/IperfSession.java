@@ -5,7 +5,7 @@ import io.loadlab.common.iperf.ControlChannel;
 import io.loadlab.common.iperf.Cookie;
 import io.loadlab.common.iperf.IperfProtocolException;
 import io.loadlab.common.iperf.IperfState;
-import io.loadlab.common.iperf.ProcessCpu;
+import io.loadlab.common.cpu.ProcessCpu;
 import io.loadlab.common.iperf.Protocol;
 import io.loadlab.common.iperf.StreamCounter;
 import io.loadlab.common.iperf.StreamResult;
@@ -45,7 +45,12 @@ final class IperfSession implements Runnable {
     private final IperfCounters counters;
     private final SocketChannel control;
     private final int port;
-    private final BlockingQueue<SocketChannel> arrivals;
+    private final BlockingQueue<StreamArrival> arrivals;
+    private final SessionRouter router;
+    /** The client's cookie when the server read it already (it came as another test's stream); null: read it here. */
+    private final Cookie given;
+    /** This test's cookie, once read: how the server routes a stream another test read. */
+    private volatile Cookie cookie;
     private final ParameterLimits limits;
     private volatile boolean collecting;
     private volatile boolean done;
@@ -53,7 +58,13 @@ final class IperfSession implements Runnable {
     private final CountDownLatch ended = new CountDownLatch(1);
     private volatile IperfStreams streams;
 
-    IperfSession(TargetConfig.Iperf config, IperfCounters counters, SocketChannel control, int port) {
+    /**
+     * @param cookie the client's cookie when another test read it already, null to read it from {@code control}
+     */
+    IperfSession(TargetConfig.Iperf config, IperfCounters counters, SocketChannel control, int port, Cookie cookie,
+                 SessionRouter router) {
+        this.given = cookie;
+        this.router = router;
         this.config = config;
         this.counters = counters;
         this.control = control;
@@ -82,8 +93,18 @@ final class IperfSession implements Runnable {
     }
 
     /** A TCP connection that may be one of this test's streams; false when the test takes none now. */
-    boolean offerStream(SocketChannel connection) {
+    boolean offerStream(StreamArrival connection) {
         return collecting && arrivals.offer(connection);
+    }
+
+    /** True while the test collects its TCP streams (every new connection may be one). */
+    boolean collecting() {
+        return collecting;
+    }
+
+    /** The client's cookie; null before it is read. */
+    Cookie cookie() {
+        return cookie;
     }
 
     /** Ends the test at once (shutdown). */
@@ -107,8 +128,9 @@ final class IperfSession implements Runnable {
             if (streams != null) {
                 streams.close();
             }
-            for (SocketChannel c; (c = arrivals.poll()) != null; ) {
-                closeQuietly(c);
+            router.releaseUdp(this);
+            for (StreamArrival a; (a = arrivals.poll()) != null; ) {
+                router.elsewhere(a.channel(), a.cookie()); // arrived as the collecting ended: not ours, maybe a new test
             }
             closeQuietly(control);
             counters.ended(outcome);
@@ -120,7 +142,8 @@ final class IperfSession implements Runnable {
     private void test(PhaseDeadline phase, ControlChannel channel) throws IOException, InterruptedException {
         Duration limit = config.controlTimeout();
         phase.begin("cookie", limit);
-        Cookie cookie = channel.readCookie();
+        Cookie cookie = given != null ? given : channel.readCookie();
+        this.cookie = cookie;
         channel.writeState(IperfState.PARAM_EXCHANGE);
         phase.begin("parameters", limit);
         ObjectNode json = channel.readJson(config.maxJsonBytes());
@@ -137,6 +160,11 @@ final class IperfSession implements Runnable {
                     asked.length() > 200 ? asked.substring(0, 200) + "..." : asked);
             return;
         }
+        if (p.protocol() == Protocol.UDP && !router.claimUdp(this)) {
+            channel.writeState(IperfState.ACCESS_DENIED); // iperf3's client: "the server is busy running a test"
+            LOG.infof("iperf3 UDP test from %s refused: another UDP test holds the port", remote());
+            return;
+        }
         long deadline = System.nanoTime() + limit.toNanos();
         streams = new IperfStreams(p, length, counters, config.host(), port);
         if (p.protocol() == Protocol.UDP) {
@@ -145,11 +173,14 @@ final class IperfSession implements Runnable {
         collecting = true;
         channel.writeState(IperfState.CREATE_STREAMS);
         if (p.protocol() == Protocol.TCP) {
-            streams.collectTcp(arrivals, cookie, deadline);
+            streams.collectTcp(arrivals, cookie, deadline, router);
         } else {
             streams.collectUdp(deadline);
         }
         collecting = false;
+        for (StreamArrival a; (a = arrivals.poll()) != null; ) {
+            router.elsewhere(a.channel(), a.cookie()); // offered as the collecting ended: a new test's, or denied
+        }
         // the client starts its omit timer when it reads TEST_START: ours, started before, ends no later than its
         long omitEnd = System.nanoTime() + TimeUnit.SECONDS.toNanos(p.omit());
         channel.writeState(IperfState.TEST_START);

@@ -85,9 +85,11 @@ final class IperfStreams {
         udp.bind(new InetSocketAddress(host, port));
     }
 
-    /** TCP streams: connections that send this test's cookie, every cookie read at once; others get ACCESS_DENIED. */
-    void collectTcp(BlockingQueue<SocketChannel> arrivals, Cookie cookie, long deadline) throws IOException {
-        for (SocketChannel c : new StreamCookies(cookie, expected, counters, System::nanoTime).collect(arrivals, deadline)) {
+    /** TCP streams: connections that send this test's cookie, every cookie read at once; others go to the router. */
+    void collectTcp(BlockingQueue<StreamArrival> arrivals, Cookie cookie, long deadline, SessionRouter router)
+            throws IOException {
+        for (SocketChannel c : new StreamCookies(cookie, expected, counters, System::nanoTime, router)
+                .collect(arrivals, deadline)) {
             c.setOption(StandardSocketOptions.TCP_NODELAY, true);
             tcp.add(c);
         }

@@ -28,12 +28,17 @@ final class StreamCookies {
     private static final long POLL_MILLIS = 20;
 
     private final Cookie cookie;
+    /** Where a connection with another cookie goes: another test's stream, or a new test (max-clients above 1). */
+    private final SessionRouter router;
+    /** Connections read this round whose cookie is another's, handed on after the round. */
+    private final List<StreamArrival> elsewhere = new ArrayList<>();
     private final int expected;
     private final IperfCounters counters;
     private final LongSupplier nanoTime;
     private final List<Pending> pending = new ArrayList<>();
 
-    StreamCookies(Cookie cookie, int expected, IperfCounters counters, LongSupplier nanoTime) {
+    StreamCookies(Cookie cookie, int expected, IperfCounters counters, LongSupplier nanoTime, SessionRouter router) {
+        this.router = router;
         this.cookie = cookie;
         this.expected = expected;
         this.counters = counters;
@@ -41,7 +46,7 @@ final class StreamCookies {
     }
 
     /** The test's {@code expected} streams, in connection order; a protocol error when they are not all there in time. */
-    List<SocketChannel> collect(BlockingQueue<SocketChannel> arrivals, long deadline) throws IOException {
+    List<SocketChannel> collect(BlockingQueue<StreamArrival> arrivals, long deadline) throws IOException {
         List<SocketChannel> ours = List.of();
         try (Selector selector = Selector.open()) {
             while (true) {
@@ -53,14 +58,15 @@ final class StreamCookies {
                 if (left <= 0) {
                     throw new IperfProtocolException("only " + ours.size() + " of " + expected + " streams connected in time");
                 }
-                for (SocketChannel c; (c = arrivals.poll()) != null; ) {
-                    admit(c, selector);
+                for (StreamArrival a; (a = arrivals.poll()) != null; ) {
+                    admit(a, selector);
                 }
                 selector.select(Math.min(left, POLL_MILLIS));
                 for (SelectionKey key : selector.selectedKeys()) {
                     read((Pending) key.attachment(), key);
                 }
                 selector.selectedKeys().clear();
+                handOff(selector);
             }
         } finally {
             for (Pending p : pending) {
@@ -75,7 +81,18 @@ final class StreamCookies {
      * Waiting connections beyond twice the test's streams (and 4 spare) are refused at once: a flood of silent
      * connections would otherwise each hold a socket and a buffer until the deadline.
      */
-    private void admit(SocketChannel c, Selector selector) {
+    private void admit(StreamArrival a, Selector selector) {
+        SocketChannel c = a.channel();
+        if (a.cookie() != null) { // read by another test already
+            if (a.cookie().equals(cookie)) {
+                Pending p = new Pending(c);
+                p.ours = true;
+                pending.add(p);
+            } else {
+                router.elsewhere(c, a.cookie());
+            }
+            return;
+        }
         long waiting = pending.stream().filter(p -> !p.ours).count();
         if (waiting >= 2L * expected + 4) {
             IperfServer.deny(c, counters);
@@ -101,12 +118,40 @@ final class StreamCookies {
                 if (Arrays.equals(p.wire.array(), cookie.wire())) {
                     p.ours = true;
                 } else {
-                    refuse(p, key);
+                    pending.remove(p);
+                    elsewhere(p.channel, p.wire.array());
                 }
             }
         } catch (IOException e) {
             refuse(p, key);
         }
+    }
+
+    /** Another cookie: another test's, or a new test's control connection, as the server decides. */
+    private void elsewhere(SocketChannel c, byte[] wire) {
+        Cookie theirs;
+        try {
+            theirs = Cookie.of(wire);
+        } catch (RuntimeException e) {
+            IperfServer.deny(c, counters); // not a cookie at all
+            return;
+        }
+        elsewhere.add(new StreamArrival(c, theirs));
+    }
+
+    /**
+     * Hands on the connections read this round that are not ours, once the selector has dropped their cancelled keys
+     * (a channel still registered cannot be made blocking again for a new test's control exchange).
+     */
+    private void handOff(Selector selector) throws IOException {
+        if (elsewhere.isEmpty()) {
+            return;
+        }
+        selector.selectNow();
+        for (StreamArrival a : elsewhere) {
+            router.elsewhere(a.channel(), a.cookie());
+        }
+        elsewhere.clear();
     }
 
     private void refuse(Pending p, SelectionKey key) {

@@ -48,6 +48,7 @@ class ParameterLimitsTest {
         public int port() { return 0; }
         public String host() { return "127.0.0.1"; }
         public boolean enabled() { return true; }
+        public int maxClients() { return 1; }
         public int maxStreams() { return 128; }
         public int maxLength() { return 1 << 20; }
         public long maxStreamBytes() { return 64L << 20; }

@@ -4,7 +4,7 @@ import io.loadlab.common.iperf.ControlChannel;
 import io.loadlab.common.iperf.Cookie;
 import io.loadlab.common.iperf.IperfProtocolException;
 import io.loadlab.common.iperf.IperfState;
-import io.loadlab.common.iperf.ProcessCpu;
+import io.loadlab.common.cpu.ProcessCpu;
 import io.loadlab.common.iperf.StreamCounter;
 import io.loadlab.common.iperf.TestParameters;
 import io.loadlab.common.iperf.TestResults;
@@ -27,7 +27,7 @@ import java.util.random.RandomGenerator;
  * results, receiving streams read on until they hold what the server says it sent (bounded), so the report's
  * received bytes are all that arrived.
  */
-final class ClientTest {
+final class ClientSession {
 
     private static final int MAX_JSON = 1 << 20;
 
@@ -41,7 +41,7 @@ final class ClientTest {
     private volatile boolean cancelled;
 
     /** @param server the address to connect to: the spec's host, resolved and admitted by the caller */
-    ClientTest(IperfSpec spec, InetAddress server, NanoClock clock, RandomGenerator random, Duration controlTimeout) {
+    ClientSession(IperfSpec spec, InetAddress server, NanoClock clock, RandomGenerator random, Duration controlTimeout) {
         this.spec = spec;
         this.server = server;
         this.clock = clock;

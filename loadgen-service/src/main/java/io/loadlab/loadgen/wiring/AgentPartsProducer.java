@@ -1,6 +1,7 @@
-package io.loadlab.loadgen.api;
+package io.loadlab.loadgen.wiring;
 
 import io.loadlab.common.cores.Cores;
+import io.loadlab.common.cpu.ProcessCpu;
 import io.loadlab.common.cpu.ThreadSchedstats;
 import io.loadlab.loadgen.distributed.AgentParts;
 import io.loadlab.loadgen.engine.NanoClock;
@@ -9,8 +10,6 @@ import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.Runs;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-
-import java.lang.management.ManagementFactory;
 
 /** The agent's parts of distributed runs as a bean: {@link AgentParts} itself carries no CDI annotation. */
 public class AgentPartsProducer {
@@ -22,9 +21,8 @@ public class AgentPartsProducer {
                 () -> ThreadSchedstats.read(ThreadSchedstats.SELF));
     }
 
-    /** The JVM's process CPU time; 0 where the platform gives none (the saturation then reads 0). */
+    /** The process's CPU time; 0 where the platform gives none (the saturation then reads 0). */
     private static long processCpuNanos() {
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? Math.max(0, os.getProcessCpuTime()) : 0;
+        return Math.max(0, ProcessCpu.totalNanos());
     }
 }

@@ -1,9 +1,10 @@
-package io.loadlab.common.iperf;
+package io.loadlab.common.cpu;
 
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ProcessCpuTest {
 
@@ -19,5 +20,16 @@ class ProcessCpuTest {
     void utilisationIsPercentOfOneCpu() {
         double[] u = new ProcessCpu(1_500_000_000L, 500_000_000L).utilisationSince(new ProcessCpu(500_000_000L, 0), 2_000_000_000L);
         assertArrayEquals(new double[] {75.0, 50.0, 25.0}, u, 1e-9);
+    }
+
+    @Test
+    void thisProcessReadsItsOwnCpuAndItOnlyGrows() {
+        ProcessCpu before = ProcessCpu.read().orElseThrow(() -> new AssertionError("/proc/self/stat unreadable"));
+        long spin = System.nanoTime() + 200_000_000L; // 200 ms on a CPU: at least one 10 ms tick however busy
+        while (System.nanoTime() < spin) {
+            Thread.onSpinWait();
+        }
+        long total = ProcessCpu.totalNanos();
+        assertTrue(total > before.userNanos() + before.systemNanos(), "CPU time grew over a 200 ms spin: " + total);
     }
 }

@@ -1,6 +1,7 @@
-package io.loadlab.loadgen.api;
+package io.loadlab.loadgen.wiring;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.api.ApiConfig;
 import io.loadlab.loadgen.distributed.AgentClient;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.NanoClock;
