@@ -13,6 +13,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -48,6 +49,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ForeignTargetsNetnsTest {
 
+    /** Started by {@link ExperimentsNetnsTest} where it ran first (the same Quarkus profile runs the two together). */
+    @RegisterExtension
+    static final SharedNetnsTarget shared = new SharedNetnsTarget();
     private static NetnsTarget target;
     private static NetnsNginx nginx;
     private static Prometheus prometheus;
@@ -56,7 +60,8 @@ class ForeignTargetsNetnsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        target = new NetnsTarget(null, 1);
+        target = shared.get();
+        target.rate(null);
         work = Files.createTempDirectory("foreign-targets");
         nginx = new NetnsNginx(target.enter(), NetnsTarget.NS_ADDR, 1, "lgexp-n", work);
         prometheusPort = FreePorts.tcp();
@@ -87,10 +92,6 @@ class ForeignTargetsNetnsTest {
         if (nginx != null) {
             nginx.close();
         }
-        if (target != null) {
-            target.close();
-        }
-        NetnsTarget.cleanup();
         TempDirs.remove(work);
     }
 
