@@ -5,12 +5,12 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.path.json.JsonPath;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 import java.util.Map;
@@ -59,19 +59,14 @@ class ExperimentsNetnsTest {
         }
     }
 
+    /** Shared with {@link ForeignTargetsNetnsTest}: its start (22.5 s of this class beside a CPU hog) once for both. */
+    @RegisterExtension
+    static final SharedNetnsTarget shared = new SharedNetnsTarget();
     private static NetnsTarget target;
 
     @BeforeAll
-    static void start() throws Exception {
-        target = new NetnsTarget("50mbit", 1);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (target != null) {
-            target.close();
-        }
-        NetnsTarget.cleanup();
+    static void start() {
+        target = shared.get();
     }
 
     private static String spec(String variants, String extra) {
