@@ -114,17 +114,8 @@ class ForeignTargetsNetnsTest {
             + "\",\"headers\":{\"Accept-Encoding\":\"gzip\"},\"connections\":16,\"threads\":1}";
     private static final String SMALL_ANSWERS = "{\"number\":10,\"connections\":32,\"threads\":1}";
 
-    /**
-     * A cell's warm-up, seconds. One: EXPERIMENTS.md's node-preset-vs-/proc figures (within 3%) were measured with load
-     * started 1 s before the part; nginx and the interpreted target have no JIT to warm. It was 2 s: 8 s of the class.
-     */
-    private static final int WARMUP_SECONDS = 1;
-    /** The measured part, seconds: the check before load wants a cell to span at least 4 of Prometheus's 1 s scrapes. */
-    private static final int DURATION_SECONDS = 4;
-
     private static String spec(String targets, String variant, String extra) {
-        return "{\"targets\":[" + targets + "],\"variants\":[" + variant + "],\"duration\":\"" + DURATION_SECONDS
-                + "s\",\"warmup\":\"" + WARMUP_SECONDS + "s\"" + extra + "}";
+        return "{\"targets\":[" + targets + "],\"variants\":[" + variant + "],\"duration\":\"4s\",\"warmup\":\"2s\"" + extra + "}";
     }
 
     private static JsonPath experiment(String spec) throws InterruptedException {
@@ -180,8 +171,8 @@ class ForeignTargetsNetnsTest {
     /** The cell's measured part: the run's start plus the warm-up, for the run's measured duration. */
     private static Instant[] measuredPart(JsonPath x) {
         JsonPath run = given().get("/runs/" + x.getString("cells[0].runId")).then().statusCode(200).extract().jsonPath();
-        Instant start = Instant.parse(run.getString("startedAt")).plusSeconds(WARMUP_SECONDS);
-        return new Instant[] {start, start.plusSeconds(DURATION_SECONDS)};
+        Instant start = Instant.parse(run.getString("startedAt")).plusSeconds(2);
+        return new Instant[] {start, start.plusSeconds(4)};
     }
 
     @Test
