@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -65,6 +66,23 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
     @Override
     public HttpRunSpec read(JsonFields fields) {
         return reader.read(fields);
+    }
+
+    /** HTTP's intervals carry every counter and histogram its report has: agents' parts merge exactly. */
+    @Override
+    public boolean splits() {
+        return true;
+    }
+
+    @Override
+    protected List<HttpRunSpec> split(HttpRunSpec spec, int n) {
+        return HttpSplit.split(spec, n);
+    }
+
+    /** The open model's rate; empty for the closed model (rate 0). */
+    @Override
+    protected OptionalDouble rate(HttpRunSpec spec) {
+        return spec.rate() > 0 ? OptionalDouble.of(spec.rate()) : OptionalDouble.empty();
     }
 
     /** @throws IllegalStateException for a kind built by hand without a driver (a reader's test) */

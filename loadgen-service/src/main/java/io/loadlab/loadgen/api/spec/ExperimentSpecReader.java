@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
-import io.loadlab.loadgen.distributed.SpecSplitter;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.experiment.ExperimentProtocol;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
@@ -13,6 +12,7 @@ import io.loadlab.loadgen.experiment.ExperimentTarget;
 import io.loadlab.loadgen.experiment.ExperimentsConfig;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
+import io.loadlab.loadgen.http.HttpSplit;
 import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.resource.Figure;
@@ -153,7 +153,7 @@ public class ExperimentSpecReader {
             String at = "variants[" + i + "].values.";
             Map<String, ValueSpec> values = variants.get(i).values();
             if (values != null) {
-                values.forEach((key, x) -> v.check(x.file() == null, at + key + ".file", SpecSplitter.NO_DATA_FILES));
+                values.forEach((key, x) -> v.check(x.file() == null, at + key + ".file", HttpSplit.NO_DATA_FILES));
             }
         }
         int onEach = onAgents == null || ExperimentSpec.AUTO.equals(onAgents) ? -1
