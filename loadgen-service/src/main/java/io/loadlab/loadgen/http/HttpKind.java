@@ -95,6 +95,11 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
     }
 
     @Override
+    public Optional<String> textLayout() {
+        return Optional.of("wrk");
+    }
+
+    @Override
     protected Optional<String> text(HttpRunSpec spec, HttpReport report, String histogram) {
         return Optional.of(WrkTextReport.render(spec.target(), spec.duration(), spec.threads(), spec.connections(),
                 report, histogram == null ? null : HistogramCodec.decode(histogram)));

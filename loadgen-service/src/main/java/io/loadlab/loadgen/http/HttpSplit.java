@@ -22,11 +22,9 @@ import java.util.List;
  * nor, surely, its allowlisted directory, and copying up to {@link io.loadlab.loadgen.mix.ValueSpec#MAX_VALUES} values
  * of 8 KiB into each part is no request to send; a {@code list} or a {@code range} travels with the spec.
  */
-public final class HttpSplit {
+final class HttpSplit {
 
-    /** Why a spec whose values come from a data file cannot be spread: the uploads are this loadgen's alone. */
-    public static final String NO_DATA_FILES = "agents have no data files: give the values as a list or a range, or run "
-            + "on one loadgen";
+    static final String NO_DATA_FILES = HttpRunSpec.NO_DATA_FILES_ON_AGENTS;
 
     private HttpSplit() {
     }

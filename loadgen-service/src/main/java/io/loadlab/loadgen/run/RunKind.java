@@ -111,6 +111,16 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
         return OptionalDouble.empty();
     }
 
+    /** What one count of this kind's runs is, as pages name it ("requests", "messages"); requests unless the kind says. */
+    public String countNoun() {
+        return "requests";
+    }
+
+    /** The name of this kind's text layout ({@code wrk}, {@code sockperf}); empty when it has none ({@link #text}). */
+    public Optional<String> textLayout() {
+        return Optional.empty();
+    }
+
     /** A finished run's report in this kind's text layout (wrk's, sockperf's); empty when it has none. */
     public final Optional<String> text(RunRecord run) {
         return run.report() == null ? Optional.empty()

@@ -71,7 +71,9 @@ public class SpecParser {
         ObjectNode local = obj.deepCopy();
         JsonNode value = local.remove(AgentsField.NAME);
         Violations v = new Violations();
-        String count = AgentsField.read(value, obj.get("kind"), agents, v);
+        JsonNode kindNode = obj.get("kind");
+        RunKind<?, ?> kind = kindNode != null && kindNode.isTextual() ? kinds.named(kindNode.textValue()).orElse(null) : null;
+        String count = AgentsField.read(value, kind, kinds, agents, v);
         RunSpec run = null;
         try {
             run = parse(local);
