@@ -18,7 +18,7 @@
  *     package: a spec record, its report and its {@code RunKind} bean, the one descriptor (spec read
  *     from JSON, run started, text layout, meters). {@code udp} is the base the three UDP kinds share: the socket loop,
  *     sockperf's message and text layout, the figures every UDP run measures. Adding a kind is its package and
- *     its descriptor bean (and one line in {@code api.NativeJsonTypes} for a native build).</li>
+ *     its descriptor bean, with its own {@code *JsonTypes} registration for a native build.</li>
  * <li>{@code iperf} - the iperf run kind: iperf3's client, TCP and UDP, streams, both directions.</li>
  * <li>{@code controller} - the {@code distributed} kind: one run spread over agents, merged exactly;
  *     {@code distributed} - what controller and agents share (split, clock offset, merge, the agent API's client

@@ -2,6 +2,7 @@ package io.loadlab.loadgen;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -116,6 +117,71 @@ class ArchitectureTest {
                     .toArray(String[]::new);
             check(noClasses().that().resideInAPackage(kind).should().dependOnClassesThat().resideInAnyPackage(others));
         }
+    }
+
+    /** The transport-free engine names no kind either: a kind's counters and outcomes live in its package. */
+    @Test
+    void engineNamesNoKind() {
+        check(noClasses().that().resideInAPackage(ROOT + ".engine..")
+                .should().dependOnClassesThat().resideInAnyPackage(KINDS));
+    }
+
+    /**
+     * The API's native registrations name no kind's type: each kind registers its own records in its package (its
+     * {@code *JsonTypes}), so adding a kind needs no line in {@code api}. Before issue 26 NativeJsonTypes named 17
+     * types of http, udp.* and controller.
+     */
+    @Test
+    void nativeJsonTypesNameNoKind() {
+        check(noClasses().that().haveFullyQualifiedName(ROOT + ".api.NativeJsonTypes")
+                .should().dependOnClassesThat().resideInAnyPackage(KINDS));
+    }
+
+    /**
+     * The controller cuts a spread run through its kind ({@code RunKind#parts}, typed) and reads its rate the same
+     * way; it never reads a spec's JSON by field name. Before issue 26 it read
+     * {@code valueToTree(spec).path("rate")} and split the JSON by names.
+     */
+    @Test
+    void controllerReadsNoSpecByJsonFieldNames() {
+        check(noClasses().that().resideInAPackage(ROOT + ".controller..")
+                .should().callMethod(JsonNode.class, "path", String.class)
+                .orShould().callMethod(JsonNode.class, "get", String.class)
+                .orShould().callMethod(JsonNode.class, "has", String.class)
+                .because("a kind splits its own spec, typed; the controller only serialises a part to send it"));
+    }
+
+    /**
+     * Only {@code run.RunKinds} collects kinds: no other constructor takes a list or an {@code Instance} of
+     * {@code RunKind}s or of anything that answers for a kind by its name (a {@code String kind()}), so there is one
+     * registry per kind and never a second map by name. Before issue 26 {@code run.Runs} took {@code @All
+     * List<RunDriver>} (each with {@code kind()}) and mapped them by name beside {@code RunKinds}' definitions.
+     */
+    @Test
+    void onlyTheKindRegistryCollectsKinds() {
+        Set<String> collections = Set.of(List.class.getName(), java.util.Collection.class.getName(),
+                Set.class.getName(), Iterable.class.getName(), "jakarta.enterprise.inject.Instance");
+        List<String> collectors = new java.util.ArrayList<>();
+        for (JavaClass c : MAIN) {
+            if (c.getName().equals(ROOT + ".run.RunKinds")) {
+                continue;
+            }
+            c.getConstructors().forEach(k -> k.getParameters().forEach(p -> {
+                if (p.getType() instanceof com.tngtech.archunit.core.domain.JavaParameterizedType t
+                        && collections.contains(t.toErasure().getName())
+                        && t.getActualTypeArguments().stream().map(a -> a.toErasure()).anyMatch(ArchitectureTest::answersForAKind)) {
+                    collectors.add(c.getName() + " takes " + t.getName());
+                }
+            }));
+        }
+        assertEquals(List.of(), collectors, "kinds are collected by run.RunKinds alone");
+    }
+
+    private static boolean answersForAKind(JavaClass type) {
+        return type.isAssignableTo(RunKind.class) || type.getAllMethods().stream().anyMatch(m -> m.getName().equals("kind")
+                && m.getRawParameterTypes().isEmpty() && m.getRawReturnType().isEquivalentTo(String.class)
+                && !m.getOwner().isRecord() && (type.isInterface() || type.getModifiers()
+                .contains(com.tngtech.archunit.core.domain.JavaModifier.ABSTRACT)));
     }
 
     /** The job registry names no kind of job: distributed runs plug in with a JobKind of their own. */

@@ -16,8 +16,6 @@ import io.loadlab.loadgen.calibrate.Ceiling;
 import io.loadlab.loadgen.calibrate.Measurement;
 import io.loadlab.loadgen.calibrate.Shape;
 import io.loadlab.loadgen.calibrate.Suspect;
-import io.loadlab.loadgen.controller.DistributedReport;
-import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.data.DataFile;
 import io.loadlab.loadgen.distributed.AgentSummary;
 import io.loadlab.loadgen.distributed.LatencyMicros;
@@ -37,14 +35,6 @@ import io.loadlab.loadgen.experiment.SearchResult;
 import io.loadlab.loadgen.experiment.SearchSpec;
 import io.loadlab.loadgen.experiment.Variant;
 import io.loadlab.loadgen.experiment.Verdict;
-import io.loadlab.loadgen.http.H2Report;
-import io.loadlab.loadgen.http.HttpErrors;
-import io.loadlab.loadgen.http.HttpProtocol;
-import io.loadlab.loadgen.http.HttpReport;
-import io.loadlab.loadgen.http.HttpRunSpec;
-import io.loadlab.loadgen.http.RequestReport;
-import io.loadlab.loadgen.http.TlsReport;
-import io.loadlab.loadgen.http.TlsSpec;
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueOrder;
 import io.loadlab.loadgen.mix.ValueSpec;
@@ -59,36 +49,27 @@ import io.loadlab.loadgen.run.RunProgress;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunState;
 import io.loadlab.loadgen.stats.Interval;
-import io.loadlab.loadgen.udp.UdpRunSpec;
-import io.loadlab.loadgen.udp.pingpong.UdpPingPongReport;
-import io.loadlab.loadgen.udp.pingpong.UdpPingPongSpec;
-import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
-import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
-import io.loadlab.loadgen.udp.underload.UdpUnderLoadReport;
-import io.loadlab.loadgen.udp.underload.UdpUnderLoadSpec;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Registers for reflection the types Jackson reaches other than through a resource method's signature: entities of
  * resources that return {@code Response} (a started run or experiment, a report of any kind), the records the stores
  * write to disk, and what they hold, polymorphic specs and reports included. Without it a native image writes them
- * as {@code {}}. Kept in one place so the records' packages need no Quarkus annotation; {@code NativeReadinessTest}
- * derives the set from the code and fails naming any type missing here.
+ * as {@code {}}. The shared types only: each run kind registers its own records in its package (its
+ * {@code *JsonTypes} class), so this list names no kind and a new kind needs no line here. {@code NativeReadinessTest}
+ * derives the set from the code and fails naming any type registered nowhere.
  */
 @RegisterForReflection(targets = {
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         RunSeries.class, SeriesPoint.class, Disturbance.class,
-        HttpRunSpec.class, HttpReport.class, HttpErrors.class, HttpProtocol.class, TlsSpec.class, TlsReport.class, H2Report.class,
-        RequestSpec.class, ValueSpec.class, ValueOrder.class, RequestReport.class, DataFile.class, MixFigures.class,
-        UdpRunSpec.class, UdpThroughputSpec.class, UdpPingPongSpec.class, UdpUnderLoadSpec.class,
-        UdpThroughputReport.class, UdpPingPongReport.class, UdpUnderLoadReport.class,
+        RequestSpec.class, ValueSpec.class, ValueOrder.class, DataFile.class, MixFigures.class,
         ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
         SearchOutcome.class, CellStats.class, Interval.class,
         ExperimentProtocol.class, ProtocolEvidence.class,
         CalibrationRecord.class, CalibrationSpec.class, Calibration.class, Ceiling.class, Measurement.class, Shape.class,
         Suspect.class,
-        DistributedRunSpec.class, DistributedReport.class, AgentSummary.class, LatencyMicros.class,
+        AgentSummary.class, LatencyMicros.class,
         WarmupPass.class, GateSpec.class, Threshold.class, Comparison.class, GateResult.class, ThresholdResult.class,
         BaselineComparison.class, FigureChange.class, Change.class})
 final class NativeJsonTypes {

@@ -41,10 +41,10 @@ public class RunArtifactsResource {
     @Path("report")
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
     @Operation(summary = "The report of a finished run",
-            description = "JSON by default (latencies in microseconds); Accept: text/plain gives wrk's layout (HTTP runs) or sockperf's (UDP runs).")
+            description = "JSON by default (latencies in microseconds); Accept: text/plain gives the run's kind's text layout (wrk's for HTTP runs, sockperf's for UDP runs, iperf3's for iperf).")
     @APIResponse(responseCode = "200", description = "The report")
     @APIResponse(responseCode = "404", description = "Unknown run, or the run left no report")
-    @APIResponse(responseCode = "406", description = "Text asked for a kind of run wrk's layout cannot show")
+    @APIResponse(responseCode = "406", description = "Text asked for a kind of run that has no text layout")
     @APIResponse(responseCode = "409", description = "The run has not finished")
     @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public Response report(@PathParam("id") String id, @Context HttpHeaders headers) {
@@ -61,7 +61,7 @@ public class RunArtifactsResource {
             return Response.ok(run.report(), MediaType.APPLICATION_JSON_TYPE).build();
         }
         String text = kinds.text(run).orElseThrow(() -> new ApiException(406,
-                "text layouts exist for http (wrk) and udp (sockperf) runs; ask for application/json"));
+                "text layouts exist for " + String.join(", ", kinds.textLayouts()) + " runs; ask for application/json"));
         return Response.ok(text, MediaType.TEXT_PLAIN_TYPE).build();
     }
 

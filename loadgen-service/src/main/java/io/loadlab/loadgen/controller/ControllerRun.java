@@ -13,8 +13,9 @@ import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.MergedReport;
 import io.loadlab.loadgen.distributed.MergedReportBuilder;
 import io.loadlab.loadgen.distributed.PhaseTotals;
-import io.loadlab.loadgen.distributed.SpecSplitter;
-import io.loadlab.loadgen.distributed.UnsplittableSpecException;
+import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.UnsplittableSpecException;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
@@ -64,7 +65,8 @@ final class ControllerRun implements LoadRun {
     private final ObjectMapper json;
     private final NanoClock clock;
     private final String version;
-    /** The open model's rate over all agents, 0 for a closed model: the user's spec as its JSON has it. */
+    private final RunKind<?, ?> kind;
+    /** The open model's rate over all agents, 0 for a closed model: the user's spec as its kind reads it. */
     private final double requestedRate;
     private final String controllerRunId = UUID.randomUUID().toString();
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
@@ -74,15 +76,17 @@ final class ControllerRun implements LoadRun {
     private boolean cancelled;
     private long startAtNanos = Long.MAX_VALUE;
 
-    ControllerRun(DistributedRunSpec spec, List<AgentEndpoint> endpoints, AgentClient client, ObjectMapper json,
-                  NanoClock clock, String version) {
+    /** @param kind the kind of the run spread ({@code spec.run()}), which cuts it into the agents' parts */
+    ControllerRun(DistributedRunSpec spec, RunKind<?, ?> kind, List<AgentEndpoint> endpoints, AgentClient client,
+                  ObjectMapper json, NanoClock clock, String version) {
         this.spec = spec;
+        this.kind = kind;
         this.endpoints = List.copyOf(endpoints);
         this.client = client;
         this.json = json;
         this.clock = clock;
         this.version = version;
-        this.requestedRate = json.valueToTree(spec.run()).path("rate").asDouble(0);
+        this.requestedRate = kind.requestedRate(spec.run()).orElse(0);
     }
 
     /** Starts the controlling thread; returns at once. */
@@ -124,9 +128,11 @@ final class ControllerRun implements LoadRun {
                 return new RunOutcome(null, null, true, null);
             }
         }
-        List<ObjectNode> parts;
+        List<ObjectNode> parts = new ArrayList<>(ready.size());
         try {
-            parts = SpecSplitter.split(json.valueToTree(spec.run()), ready.size());
+            for (RunSpec part : kind.parts(spec.run(), ready.size())) {
+                parts.add(json.valueToTree(part)); // the wire: each agent reads its part as a user's spec
+            }
         } catch (UnsplittableSpecException e) {
             return refused(e.getMessage());
         }

@@ -78,6 +78,11 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
     }
 
     @Override
+    public Optional<String> textLayout() {
+        return Optional.of("wrk, merged");
+    }
+
+    @Override
     protected Optional<String> text(DistributedRunSpec spec, DistributedReport report, String histogram) {
         return Optional.of(DistributedTextReport.render(spec, report));
     }

@@ -6,6 +6,8 @@ import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.distributed.AgentEndpoint;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.RunKinds;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -22,6 +24,7 @@ import java.util.List;
 @ApplicationScoped
 class DistributedRunDriver {
 
+    private final RunKinds kinds;
     private final AgentDiscovery discovery;
     private final AgentClient client;
     private final ObjectMapper json;
@@ -29,8 +32,9 @@ class DistributedRunDriver {
     private final String version;
 
     @Inject
-    DistributedRunDriver(AgentDiscovery discovery, AgentClient client, ObjectMapper json, NanoClock clock,
+    DistributedRunDriver(RunKinds kinds, AgentDiscovery discovery, AgentClient client, ObjectMapper json, NanoClock clock,
                                 @ConfigProperty(name = "loadgen.agent.version") String version) {
+        this.kinds = kinds;
         this.discovery = discovery;
         this.client = client;
         this.json = json;
@@ -54,6 +58,8 @@ class DistributedRunDriver {
             throw new IllegalStateException("the run asks for " + d.agents() + " agents; " + AgentDiscovery.PROPERTY
                     + " gives " + found.size());
         }
-        return new ControllerRun(d, found.subList(0, n), client, json, clock, version).start();
+        RunKind<?, ?> kind = kinds.named(d.run().kind())
+                .orElseThrow(() -> new IllegalStateException("no kind " + d.run().kind() + " to split"));
+        return new ControllerRun(d, kind, found.subList(0, n), client, json, clock, version).start();
     }
 }

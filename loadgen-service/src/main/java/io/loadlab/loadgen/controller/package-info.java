@@ -13,7 +13,7 @@
  * <h2>Dependencies</h2>
  * The run contract, the {@code distributed} package's pure parts and wire records (split, clock offset, merge,
  * agent client), the engine's counters, the report package, Jackson, and CDI/MicroProfile Config for its two
- * beans. No other kind: the part sent to each agent is the user's spec as JSON, cut by
- * {@code distributed.SpecSplitter}, which the agent parses and guards like any user's.
+ * beans. No other kind: the part sent to each agent is cut by the spread run's own kind
+ * ({@code RunKind#parts}, typed) and sent as JSON, which the agent parses and guards like any user's.
  */
 package io.loadlab.loadgen.controller;

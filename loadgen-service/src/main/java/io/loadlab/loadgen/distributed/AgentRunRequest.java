@@ -8,7 +8,7 @@ import java.util.Objects;
  * {@code POST /agent/runs}: one agent's part of a distributed run.
  *
  * @param controllerRunId the controller's run, for the agent's logs and its meters' {@code agent} context
- * @param spec            this agent's part of the spec, an ordinary local spec ({@link SpecSplitter})
+ * @param spec            this agent's part of the spec, an ordinary local spec (cut by its kind: {@code RunKind#parts})
  * @param startAtNanos    when to start, on the agent's own monotonic clock ({@link ClockOffset#toAgent})
  * @param leaseMillis     stop the run if the controller has not called for this long ({@link AgentLease})
  */

@@ -3,9 +3,8 @@
  *
  * <h2>Design</h2>
  * <ul>
- * <li>{@link io.loadlab.loadgen.distributed.Split} divides a spec's connections, threads and rate over the agents
- *     exactly: remainders spread one by one, the parts sum to the whole (rates as decimals, never a float
- *     division), and {@link io.loadlab.loadgen.distributed.SpecSplitter} applies it to a spec's JSON.</li>
+ * <li>A spec is cut into the agents' parts by its own kind ({@code RunKind#parts}, typed), with
+ *     {@link io.loadlab.loadgen.run.Split}'s exact division.</li>
  * <li>{@link io.loadlab.loadgen.distributed.ClockOffset} estimates an agent's clock against the controller's
  *     from NTP-style samples over the control channel, keeping the best round trip, and converts the agreed
  *     start into the agent's own monotonic clock (both sides use {@code System.nanoTime}: no wall clock, so an

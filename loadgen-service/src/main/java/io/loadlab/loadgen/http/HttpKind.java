@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -67,6 +68,23 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
         return reader.read(fields);
     }
 
+    /** HTTP's intervals carry every counter and histogram its report has: agents' parts merge exactly. */
+    @Override
+    public boolean splits() {
+        return true;
+    }
+
+    @Override
+    protected List<HttpRunSpec> split(HttpRunSpec spec, int n) {
+        return HttpSplit.split(spec, n);
+    }
+
+    /** The open model's rate; empty for the closed model (rate 0). */
+    @Override
+    protected OptionalDouble rate(HttpRunSpec spec) {
+        return spec.rate() > 0 ? OptionalDouble.of(spec.rate()) : OptionalDouble.empty();
+    }
+
     /** @throws IllegalStateException for a kind built by hand without a driver (a reader's test) */
     @Override
     protected LoadRun start(HttpRunSpec spec) {
@@ -74,6 +92,11 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
             throw new IllegalStateException("this http kind was built without a driver");
         }
         return driver.start(spec);
+    }
+
+    @Override
+    public Optional<String> textLayout() {
+        return Optional.of("wrk");
     }
 
     @Override

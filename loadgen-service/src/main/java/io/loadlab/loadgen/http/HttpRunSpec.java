@@ -60,6 +60,12 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
                           long seed) implements RunSpec {
 
     public static final String KIND = "http";
+    /**
+     * Why a spec whose values come from a data file cannot be spread over agents: the uploads are this loadgen's
+     * alone. Here, with the spec, because an experiment's reader names it too (before any cell is cut).
+     */
+    public static final String NO_DATA_FILES_ON_AGENTS = "agents have no data files: give the values as a list or a "
+            + "range, or run on one loadgen";
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS");
 
     /** The most concurrent streams one connection may ask; nginx's and Vert.x's default limit is 128 and 100. */

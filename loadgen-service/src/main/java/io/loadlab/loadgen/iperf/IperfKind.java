@@ -55,6 +55,11 @@ public class IperfKind extends RunKind<IperfSpec, IperfReport> {
     }
 
     @Override
+    public Optional<String> textLayout() {
+        return Optional.of("iperf3");
+    }
+
+    @Override
     protected Optional<String> text(IperfSpec spec, IperfReport report, String histogram) {
         return Optional.of(IperfTextReport.render(report));
     }

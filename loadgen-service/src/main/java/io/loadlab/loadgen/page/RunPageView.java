@@ -11,6 +11,7 @@ import java.util.List;
  * distribution of its histogram, its per-second series and its request mix's names (empty lists where the run has
  * none), and the same numbers as the charts' JSON.
  *
+ * @param counted   what the per-second series counts, as the run's kind names it ({@code RunKind#countNoun})
  * @param disturbed why the report says the generator was held up while it measured, or null
  * @param gate      the verdict on its thresholds (and baseline), null when it asked for none
  * @param chartJson the charts' data, already JSON and safe inside a {@code <script>} element
@@ -18,7 +19,7 @@ import java.util.List;
 @TemplateData
 @TemplateData(target = PercentilePoint.class)
 @TemplateData(target = SeriesPoint.class)
-public record RunPageView(String id, String kind, String state, String target, String createdAt, String startedAt,
+public record RunPageView(String id, String kind, String counted, String state, String target, String createdAt, String startedAt,
                           String finishedAt, String failure, String disturbed, boolean finished, ReportFigures figures,
                           List<PercentilePoint> percentiles, List<SeriesPoint> series, List<MixRow> mix,
                           String chartJson, GateView gate) {
@@ -27,10 +28,5 @@ public record RunPageView(String id, String kind, String state, String target, S
         mix = List.copyOf(mix);
         percentiles = List.copyOf(percentiles);
         series = List.copyOf(series);
-    }
-
-    /** What the per-second series counts: messages for UDP kinds, requests for HTTP. */
-    public String counted() {
-        return RunPages.counted(kind);
     }
 }

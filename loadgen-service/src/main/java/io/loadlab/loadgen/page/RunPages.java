@@ -47,8 +47,9 @@ public class RunPages {
         RunSeries series = r.report() == null ? RunSeries.EMPTY : r.report().series();
         Map<String, Object> charts = new LinkedHashMap<>();
         charts.put("percentiles", List.of(curve(r.id(), curve)));
-        charts.put("series", columns(series.points(), counted(r.spec().kind())));
-        return new RunPageView(r.id(), r.spec().kind(), r.state().json(), String.valueOf(r.spec().target()),
+        String counted = kinds.countNoun(r.spec().kind());
+        charts.put("series", columns(series.points(), counted));
+        return new RunPageView(r.id(), r.spec().kind(), counted, r.state().json(), String.valueOf(r.spec().target()),
                 text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), report.path("disturbed").path("reason").textValue(), r.state().finished(),
                 ReportFigures.of(report), curve, series.points(), MixRow.of(report), ChartJson.of(json, charts),
                 GateView.of(r.gate()));
@@ -61,11 +62,6 @@ public class RunPages {
         c.put("x", curve.stream().map(PercentilePoint::inverseTail).toList());
         c.put("y", curve.stream().map(PercentilePoint::valueMicros).toList());
         return c;
-    }
-
-    /** What a series point counts: UDP kinds count messages sent, HTTP completed requests. */
-    static String counted(String kind) {
-        return kind.startsWith("udp") ? "messages" : "requests";
     }
 
     private static Map<String, Object> columns(List<SeriesPoint> points, String counted) {

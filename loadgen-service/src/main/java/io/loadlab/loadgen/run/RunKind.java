@@ -2,10 +2,12 @@ package io.loadlab.loadgen.run;
 
 import io.loadlab.loadgen.report.RunReport;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.UnaryOperator;
 
 /**
@@ -57,6 +59,67 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
      * its {@link RunOutcome#failure()}; an exception means it could not be started at all (recorded as failed to start).
      */
     protected abstract LoadRun start(S spec);
+
+    /**
+     * Whether this kind's runs can be spread over agents ({@link #split}); a kind says so when the agents' parts of
+     * its runs merge back exactly. False unless the kind overrides it.
+     */
+    public boolean splits() {
+        return false;
+    }
+
+    /**
+     * {@code spec} cut into {@code n} agents' parts, each an ordinary local spec of this kind that the agent validates
+     * like any user's: typed, never by JSON field names.
+     *
+     * @throws UnsplittableSpecException naming the field that cannot be divided (a part below what a run accepts), or
+     *                                    {@code agents} when {@code n} is below 1
+     */
+    public final List<RunSpec> parts(RunSpec spec, int n) {
+        if (n < 1) {
+            throw new UnsplittableSpecException("agents", "must be at least 1, was " + n);
+        }
+        if (!splits()) {
+            throw new UnsplittableSpecException("agents", "only kinds that merge exactly can be spread over agents; "
+                    + kind.kind() + " runs cannot");
+        }
+        List<S> parts = split(specType.cast(spec), n);
+        if (parts.size() != n) {
+            throw new IllegalStateException(kind.kind() + " split a spec into " + parts.size() + " parts, not " + n);
+        }
+        return List.copyOf(parts);
+    }
+
+    /**
+     * The exact split behind {@link #parts}: what can be divided (connections, threads, a rate, a bitrate) is, so that
+     * the parts sum to the whole, the remainders to the first parts ({@link Split}); the rest is copied. Called only
+     * when {@link #splits()}.
+     */
+    protected List<S> split(S spec, int n) {
+        throw new UnsupportedOperationException(kind.kind() + " does not split");
+    }
+
+    /**
+     * The rate the whole run asks for, per second over all agents (a controller's figure); empty for a closed model or
+     * a kind without one.
+     */
+    public final OptionalDouble requestedRate(RunSpec spec) {
+        return rate(specType.cast(spec));
+    }
+
+    protected OptionalDouble rate(S spec) {
+        return OptionalDouble.empty();
+    }
+
+    /** What one count of this kind's runs is, as pages name it ("requests", "messages"); requests unless the kind says. */
+    public String countNoun() {
+        return "requests";
+    }
+
+    /** The name of this kind's text layout ({@code wrk}, {@code sockperf}); empty when it has none ({@link #text}). */
+    public Optional<String> textLayout() {
+        return Optional.empty();
+    }
 
     /** A finished run's report in this kind's text layout (wrk's, sockperf's); empty when it has none. */
     public final Optional<String> text(RunRecord run) {

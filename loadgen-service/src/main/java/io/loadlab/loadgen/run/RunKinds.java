@@ -51,6 +51,22 @@ public class RunKinds {
                 : text + (text.endsWith("\n") ? "" : "\n") + GateText.lines(run.gate()));
     }
 
+    /** The names of the kinds whose runs can be spread over agents ({@link RunKind#splits}), sorted. */
+    public List<String> splitting() {
+        return kinds.values().stream().filter(RunKind::splits).map(k -> k.types().kind()).toList();
+    }
+
+    /** What a per-second series of {@code kind} counts ({@link RunKind#countNoun}); requests for a kind not installed. */
+    public String countNoun(String kind) {
+        return named(kind).map(RunKind::countNoun).orElse("requests");
+    }
+
+    /** Each kind with a text layout and its layout's name, e.g. {@code http (wrk)}, sorted by kind. */
+    public List<String> textLayouts() {
+        return kinds.values().stream().flatMap(k -> k.textLayout().map(l -> k.types().kind() + " (" + l + ")").stream())
+                .toList();
+    }
+
     /** Adds a finished run's figures to its kind's own meters; a kind not installed here has none. */
     public void count(RunRecord run) {
         of(run).ifPresent(d -> d.count(run));

@@ -9,6 +9,7 @@ import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunKind;
 import jakarta.inject.Inject;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -56,6 +57,17 @@ public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends
             throw new IllegalStateException("this " + spec.kind() + " kind was built without a driver");
         }
         return driver.start(spec, report);
+    }
+
+    /** A UDP run counts messages sent. */
+    @Override
+    public String countNoun() {
+        return "messages";
+    }
+
+    @Override
+    public Optional<String> textLayout() {
+        return Optional.of("sockperf");
     }
 
     /** @param bitrateAllowed whether the kind takes {@code bitrate} (a ping-pong's rate caps pings: it does not) */

@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.controller;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.http.HttpKind;
 import io.loadlab.loadgen.api.BigRecords;
 import io.loadlab.loadgen.distributed.AgentClient;
 import io.loadlab.loadgen.distributed.AgentEndpoint;
@@ -39,7 +40,7 @@ class ControllerRunTest {
             NanoClock failing = () -> {
                 throw new OutOfMemoryError("planted by the test");
             };
-            ControllerRun run = new ControllerRun(new DistributedRunSpec("1", BigRecords.spec()),
+            ControllerRun run = new ControllerRun(new DistributedRunSpec("1", BigRecords.spec()), new HttpKind(null, null, null),
                     List.of(new AgentEndpoint(URI.create(agent.url()))), client, json, failing, "1").start();
 
             RunOutcome outcome = run.done().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -31,7 +31,7 @@ class PageTemplatesTest {
     Template experiment;
 
     private static RunPageView runView(GateView gate) {
-        return new RunPageView("r1", "http", "completed", "http://127.0.0.1:1/", "", "", "", null, null, true,
+        return new RunPageView("r1", "http", "requests", "completed", "http://127.0.0.1:1/", "", "", "", null, null, true,
                 new ReportFigures(List.of(), new LatencyTable(List.of(), List.of())), List.of(), List.of(), List.of(),
                 "{}", gate);
     }

@@ -3,13 +3,13 @@ package io.loadlab.loadgen.api.spec;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
-import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.RunKind;
+import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.Violations;
 
 /**
  * A run spec's {@code agents}: a count from 1 to {@value DistributedRunSpec#MAX_AGENTS} or {@code "all"}, on a
- * load generator that has agents, for a kind the agents can merge exactly (HTTP: its intervals carry every
- * counter and histogram its report has).
+ * load generator that has agents, for a kind the agents can merge exactly (one whose {@code RunKind#splits}).
  */
 final class AgentsField {
 
@@ -19,14 +19,16 @@ final class AgentsField {
     }
 
     /** The value as {@link DistributedRunSpec#agents()} keeps it; null after adding a violation naming the field. */
-    static String read(JsonNode value, JsonNode kind, AgentDiscovery discovery, Violations v) {
-        return read(value, kind, discovery, v, null);
+    static String read(JsonNode value, RunKind<?, ?> kind, RunKinds kinds, AgentDiscovery discovery, Violations v) {
+        return read(value, kind, kinds, discovery, v, null);
     }
 
     /**
+     * @param kind the kind the spec names, or null when it names none this build has
      * @param also one more word the field may hold ({@code auto} for experiments), or null
      */
-    static String read(JsonNode value, JsonNode kind, AgentDiscovery discovery, Violations v, String also) {
+    static String read(JsonNode value, RunKind<?, ?> kind, RunKinds kinds, AgentDiscovery discovery, Violations v,
+                       String also) {
         String word = value.isTextual() ? value.textValue() : null;
         String agents = value.isIntegralNumber() && value.canConvertToInt() ? String.valueOf(value.intValue())
                 : DistributedRunSpec.ALL.equals(word) || (also != null && also.equals(word)) ? word : null;
@@ -36,8 +38,8 @@ final class AgentsField {
                     + (also == null ? "" : " or \"" + also + "\""));
             return null;
         }
-        if (kind == null || !HttpRunSpec.KIND.equals(kind.asText())) {
-            v.add(NAME, "only http runs can be spread over agents");
+        if (kind == null || !kind.splits()) { // the kind says, not its name: one whose parts merge exactly
+            v.add(NAME, "only " + String.join(", ", kinds.splitting()) + " runs can be spread over agents");
             return null;
         }
         if (!discovery.configured()) {

@@ -2,10 +2,8 @@ package io.loadlab.loadgen.api.spec;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
-import io.loadlab.loadgen.distributed.SpecSplitter;
 import io.loadlab.loadgen.engine.RateSchedule;
 import io.loadlab.loadgen.experiment.ExperimentProtocol;
 import io.loadlab.loadgen.experiment.ExperimentSpec;
@@ -57,9 +55,11 @@ public class ExperimentSpecReader {
     private final RunKind<?, ?> http;
     /** The kind of a cell spread over agents: thresholds there are judged on its merged figures. */
     private final RunKind<?, ?> distributed;
+    private final RunKinds kinds;
 
     @Inject
     public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents, RunKinds kinds) {
+        this.kinds = kinds;
         this.http = kinds.named(HttpRunSpec.KIND).orElseThrow(() -> new IllegalStateException("no http kind"));
         this.distributed = kinds.named(DistributedRunSpec.KIND).orElse(http);
         this.limits = limits;
@@ -121,7 +121,7 @@ public class ExperimentSpecReader {
         JsonNode agentsNode = obj.get(AgentsField.NAME);
         f.known(AgentsField.NAME);
         String onAgents = agentsNode == null || agentsNode.isNull() ? null
-                : AgentsField.read(agentsNode, TextNode.valueOf(HttpRunSpec.KIND), agents, v, ExperimentSpec.AUTO);
+                : AgentsField.read(agentsNode, http, kinds, agents, v, ExperimentSpec.AUTO);
         f.known(ProtocolsField.NAME);
         List<ExperimentProtocol> protocols = ProtocolsField.read(obj.get(ProtocolsField.NAME), limits, http, v);
         SearchSpec search = null;
@@ -153,7 +153,7 @@ public class ExperimentSpecReader {
             String at = "variants[" + i + "].values.";
             Map<String, ValueSpec> values = variants.get(i).values();
             if (values != null) {
-                values.forEach((key, x) -> v.check(x.file() == null, at + key + ".file", SpecSplitter.NO_DATA_FILES));
+                values.forEach((key, x) -> v.check(x.file() == null, at + key + ".file", HttpRunSpec.NO_DATA_FILES_ON_AGENTS));
             }
         }
         int onEach = onAgents == null || ExperimentSpec.AUTO.equals(onAgents) ? -1

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.controller.DistributedRunSpec;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
-import io.loadlab.loadgen.distributed.SpecSplitter;
-import io.loadlab.loadgen.distributed.UnsplittableSpecException;
+import io.loadlab.loadgen.run.UnsplittableSpecException;
 import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
 import io.loadlab.loadgen.run.JsonFields;
@@ -72,7 +71,9 @@ public class SpecParser {
         ObjectNode local = obj.deepCopy();
         JsonNode value = local.remove(AgentsField.NAME);
         Violations v = new Violations();
-        String count = AgentsField.read(value, obj.get("kind"), agents, v);
+        JsonNode kindNode = obj.get("kind");
+        RunKind<?, ?> kind = kindNode != null && kindNode.isTextual() ? kinds.named(kindNode.textValue()).orElse(null) : null;
+        String count = AgentsField.read(value, kind, kinds, agents, v);
         RunSpec run = null;
         try {
             run = parse(local);
@@ -82,7 +83,7 @@ public class SpecParser {
         int n = count == null ? -1 : DistributedRunSpec.ALL.equals(count) ? agents.knownCount() : DistributedRunSpec.count(count);
         if (run != null && n > 0) { // the same cut the controller makes, so a part too small is named now, not at the start
             try {
-                SpecSplitter.split(local, n);
+                kinds.named(run.kind()).orElseThrow().parts(run, n);
             } catch (UnsplittableSpecException e) {
                 v.add(e.field(), e.getMessage().substring(e.field().length() + 2));
             }

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.distributed;
+package io.loadlab.loadgen.run;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

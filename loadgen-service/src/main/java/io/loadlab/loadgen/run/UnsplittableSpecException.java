@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.distributed;
+package io.loadlab.loadgen.run;
 
 /** A spec that cannot be divided over the agents asked for; {@link #field()} names the spec field that cannot. */
 public final class UnsplittableSpecException extends IllegalArgumentException {

@@ -1,4 +1,4 @@
-package io.loadlab.loadgen.distributed;
+package io.loadlab.loadgen.run;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
