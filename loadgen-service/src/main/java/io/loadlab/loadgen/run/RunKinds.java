@@ -43,6 +43,15 @@ public class RunKinds {
     }
 
     /**
+     * The kind named {@code kind} whose specs are {@code specType}, typed, so a caller that needs one kind's own reader
+     * (an experiment's http cells) gets its spec without casting it; empty when there is none by that name and type.
+     */
+    @SuppressWarnings("unchecked") // checked: the kind's spec type is specType
+    public <S extends RunSpec> Optional<RunKind<S, ?>> named(String kind, Class<S> specType) {
+        return named(kind).filter(k -> k.types().specType() == specType).map(k -> (RunKind<S, ?>) k);
+    }
+
+    /**
      * A finished run's report in its kind's text layout, ending with its gate when it was judged ({@link GateText});
      * empty when the kind has none (or is not installed here).
      */

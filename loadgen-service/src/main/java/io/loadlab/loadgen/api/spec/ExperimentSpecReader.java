@@ -52,7 +52,7 @@ public class ExperimentSpecReader {
     private final ExperimentsConfig config;
     private final AgentDiscovery agents;
     /** The http kind: each protocol entry's {@code tls} is read by its reader. */
-    private final RunKind<?, ?> http;
+    private final RunKind<HttpRunSpec, ?> http;
     /** The kind of a cell spread over agents: thresholds there are judged on its merged figures. */
     private final RunKind<?, ?> distributed;
     private final RunKinds kinds;
@@ -60,8 +60,8 @@ public class ExperimentSpecReader {
     @Inject
     public ExperimentSpecReader(LimitsConfig limits, ExperimentsConfig config, AgentDiscovery agents, RunKinds kinds) {
         this.kinds = kinds;
-        this.http = kinds.named(HttpRunSpec.KIND).orElseThrow(() -> new IllegalStateException("no http kind"));
-        this.distributed = kinds.named(DistributedRunSpec.KIND).orElse(http);
+        this.http = kinds.named(HttpRunSpec.KIND, HttpRunSpec.class).orElseThrow(() -> new IllegalStateException("no http kind"));
+        this.distributed = kinds.named(DistributedRunSpec.KIND).orElse(this.http);
         this.limits = limits;
         this.config = config;
         this.agents = agents;

@@ -8,7 +8,6 @@ import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueSpec;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKind;
-import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 
 import java.util.List;
@@ -36,7 +35,7 @@ final class MixField {
     }
 
     /** @param at the variant's prefix, {@code variants[1].} */
-    static Mix read(JsonFields variant, RunKind<?, ?> http, Violations v, String at) {
+    static Mix read(JsonFields variant, RunKind<HttpRunSpec, ?> http, Violations v, String at) {
         ObjectNode run = JsonNodeFactory.instance.objectNode();
         run.put("target", PLACEHOLDER);
         for (String name : NAMES) {
@@ -53,13 +52,12 @@ final class MixField {
             run.set("headers", headers);
         }
         Violations own = new Violations();
-        RunSpec spec = http.read(new JsonFields(run, own));
+        HttpRunSpec spec = http.read(new JsonFields(run, own));
         own.list().stream().filter(x -> !"headers".equals(x.field())) // their shape is the experiment reader's to name
                 .forEach(x -> v.add(at + x.field(), x.message()));
         if (spec == null) {
             return Mix.NONE;
         }
-        HttpRunSpec read = (HttpRunSpec) spec;
-        return new Mix(read.requests(), read.values(), run.has("seed") ? read.seed() : null);
+        return new Mix(spec.requests(), spec.values(), run.has("seed") ? spec.seed() : null);
     }
 }

@@ -9,7 +9,6 @@ import io.loadlab.loadgen.http.TlsSpec;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.RunKind;
-import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violation;
 import io.loadlab.loadgen.run.Violations;
 
@@ -34,7 +33,8 @@ final class ProtocolsField {
 
     /** The entries; null when absent (plain HTTP/1.1), or after a violation that leaves nothing to read. */
     /** @param http the http kind, whose reader reads each entry's {@code tls} */
-    static List<ExperimentProtocol> read(JsonNode value, LimitsConfig limits, RunKind<?, ?> http, Violations v) {
+    static List<ExperimentProtocol> read(JsonNode value, LimitsConfig limits, RunKind<HttpRunSpec, ?> http,
+                                         Violations v) {
         if (value == null || value.isNull()) {
             return null;
         }
@@ -61,7 +61,7 @@ final class ProtocolsField {
         return out;
     }
 
-    private static ExperimentProtocol entry(ObjectNode e, LimitsConfig limits, RunKind<?, ?> http,
+    private static ExperimentProtocol entry(ObjectNode e, LimitsConfig limits, RunKind<HttpRunSpec, ?> http,
                                             Violations v, String at) {
         Violations own = new Violations();
         JsonFields f = new JsonFields(e, own);
@@ -87,12 +87,12 @@ final class ProtocolsField {
      * {@code node} read as an https run's {@code tls} by the http kind's reader, its faults named {@code tls.x} in
      * {@code own}; null after a fault. The run around it is a placeholder that reads without fault.
      */
-    private static TlsSpec tls(JsonNode node, RunKind<?, ?> http, Violations own) {
+    private static TlsSpec tls(JsonNode node, RunKind<HttpRunSpec, ?> http, Violations own) {
         ObjectNode run = JsonNodeFactory.instance.objectNode();
         run.put("target", PLACEHOLDER);
         run.set("tls", node);
-        RunSpec spec = http.read(new JsonFields(run, own));
-        return spec == null ? null : ((HttpRunSpec) spec).tls();
+        HttpRunSpec spec = http.read(new JsonFields(run, own));
+        return spec == null ? null : spec.tls();
     }
 
     /** An https run target no run ever goes to: only the spec around a {@code tls} is read. */
