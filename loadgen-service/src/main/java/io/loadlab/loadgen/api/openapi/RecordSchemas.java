@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api.openapi;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.models.media.Schema;
@@ -77,11 +78,7 @@ final class RecordSchemas {
             return typed(SchemaType.OBJECT).additionalPropertiesSchema(of(t.getContentType()));
         }
         if (c.isEnum()) {
-            Schema s = typed(SchemaType.STRING);
-            for (Object constant : c.getEnumConstants()) {
-                s.addEnumeration(mapper.valueToTree(constant).asText());
-            }
-            return s;
+            return enumeration(c);
         }
         Schema scalar = scalar(c);
         if (scalar != null) {
@@ -91,6 +88,16 @@ final class RecordSchemas {
             return typed(SchemaType.OBJECT);
         }
         return ref(c);
+    }
+
+    /** An enum's values as Jackson writes them: its {@code @JsonValue} where it has one, else each constant's name. */
+    private Schema enumeration(Class<?> c) {
+        AnnotatedMember value = mapper.getSerializationConfig().introspect(mapper.constructType(c)).findJsonValueAccessor();
+        Schema s = typed(SchemaType.STRING);
+        for (Object constant : c.getEnumConstants()) {
+            s.addEnumeration(value == null ? ((Enum<?>) constant).name() : String.valueOf(value.getValue(constant)));
+        }
+        return s;
     }
 
     private static Schema scalar(Class<?> c) {
