@@ -64,6 +64,13 @@ class OpenApiKindsTest {
                 JsonNode field = spec.path("properties").path(c.getName());
                 assertFalse(field.isMissingNode(), kind.kind() + " lacks " + c.getName() + ": " + spec);
                 assertEquals(expectedType(c.getType()), typeOf(field), kind.kind() + "." + c.getName() + ": " + field);
+                if (c.getType().isEnum()) { // the values Jackson writes (HttpProtocol's @JsonValue: http/1.1, h2, h2c)
+                    List<String> values = new ArrayList<>();
+                    for (Object constant : c.getType().getEnumConstants()) {
+                        values.add(json.valueToTree(constant).asText());
+                    }
+                    assertEquals(values, strings(field.path("enum")), kind.kind() + "." + c.getName());
+                }
             }
         }
     }
