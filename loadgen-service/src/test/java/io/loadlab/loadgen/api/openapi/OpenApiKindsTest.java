@@ -76,6 +76,15 @@ class OpenApiKindsTest {
     }
 
     @Test
+    void anAgentsPartIsTheSameRunSpec() throws Exception {
+        JsonNode doc = json.readTree(given().get("/q/openapi?format=json").then().statusCode(200).extract().asString());
+        JsonNode users = doc.at("/paths/~1runs/post/requestBody/content/application~1json/schema/$ref");
+        JsonNode part = doc.at("/paths/~1agent~1runs/post/requestBody/content/application~1json/schema");
+        assertEquals(users.asText(), part.at("/properties/spec/$ref").asText(), part.toString());
+        assertEquals(List.of("controllerRunId", "startAtNanos", "leaseMillis", "spec"), strings(part.path("required")));
+    }
+
+    @Test
     void theDocumentIsOpenApi3AndEveryRefResolves() throws Exception {
         JsonNode doc = json.readTree(given().get("/q/openapi?format=json").then().statusCode(200).extract().asString());
         assertTrue(doc.path("openapi").asText().startsWith("3."), doc.path("openapi").toString());
