@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.common.cores.Cores;
 import io.loadlab.loadgen.api.guard.TargetGuard;
+import io.loadlab.loadgen.api.openapi.KindsOpenApiFilter;
 import io.loadlab.loadgen.api.spec.SpecParser;
 import io.loadlab.loadgen.distributed.AgentInfo;
 import io.loadlab.loadgen.distributed.AgentName;
@@ -31,6 +32,11 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -103,6 +109,16 @@ public class AgentResource {
     @Path("runs")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Schedule this agent's part of a distributed run at an instant on its own clock")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(
+            type = SchemaType.OBJECT, requiredProperties = {"controllerRunId", "startAtNanos", "leaseMillis", "spec"},
+            properties = {
+                @SchemaProperty(name = "controllerRunId", type = SchemaType.STRING),
+                @SchemaProperty(name = "startAtNanos", type = SchemaType.INTEGER, format = "int64",
+                        description = "when to start, on this agent's monotonic clock (GET /agent/clock)"),
+                @SchemaProperty(name = "leaseMillis", type = SchemaType.INTEGER, format = "int64",
+                        minimum = "" + MIN_LEASE_MILLIS, maximum = "" + MAX_LEASE_MILLIS),
+                @SchemaProperty(name = "spec", ref = KindsOpenApiFilter.RUN_SPEC,
+                        description = "this agent's part, a local spec of the run's own kind")})))
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
         JsonNode root = json.read(contentType, body, "a JSON agent part (controllerRunId, startAtNanos, leaseMillis, spec)");
         Violations v = new Violations();

@@ -1,9 +1,9 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.api.guard.TargetGuard;
+import io.loadlab.loadgen.api.openapi.KindsOpenApiFilter;
 import io.loadlab.loadgen.api.spec.AskedRun;
 import io.loadlab.loadgen.api.spec.SpecParser;
-import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.Runs;
@@ -68,7 +68,7 @@ public class RunsResource {
             + "Durations as 500ms, 10s, 2m or PT10S. \"thresholds\" and \"baseline\" beside the spec's own fields "
             + "judge the run when it ends (its \"gate\").")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-            schema = @Schema(implementation = HttpRunSpec.class)))
+            schema = @Schema(ref = KindsOpenApiFilter.RUN_SPEC)))
     @APIResponse(responseCode = "202", description = "Started; Location names the run",
             content = @Content(schema = @Schema(implementation = RunView.class)))
     @APIResponse(responseCode = "400", description = "Invalid spec, malformed JSON, empty body or unresolvable target")

@@ -1,0 +1,69 @@
+package io.loadlab.loadgen.api.openapi;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.loadgen.run.KindTypes;
+import io.loadlab.loadgen.run.RunKinds;
+import io.loadlab.loadgen.run.RunSpec;
+import io.quarkus.arc.Arc;
+import io.quarkus.smallrye.openapi.OpenApiFilter;
+import org.eclipse.microprofile.openapi.OASFactory;
+import org.eclipse.microprofile.openapi.OASFilter;
+import org.eclipse.microprofile.openapi.models.Components;
+import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.media.Discriminator;
+import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the {@value #RUN_SPEC} component, which {@code POST /runs} takes and a run's view shows: {@code oneOf} every
+ * installed kind's spec, with {@code kind} as the discriminator, each spec's schema read from its record
+ * ({@link RecordSchemas}) with {@code kind} required and its own name as the only value.
+ *
+ * <p>At startup, not at build: the kinds are the CDI beans {@link RunKinds} collects, and a kind in a test's source set
+ * is one too; the build-time scanner sees only classes an annotation names, and {@code api} names none of a kind's.
+ */
+@OpenApiFilter(stages = OpenApiFilter.RunStage.RUNTIME_STARTUP)
+public class KindsOpenApiFilter implements OASFilter {
+
+    /** The component's name; resources name it with {@code @Schema(ref = "RunSpec")}. */
+    public static final String RUN_SPEC = "RunSpec";
+
+    @Override
+    public void filterOpenAPI(OpenAPI openAPI) {
+        RunKinds kinds = Arc.container().instance(RunKinds.class).get();
+        ObjectMapper mapper = Arc.container().instance(ObjectMapper.class).get();
+        RecordSchemas records = new RecordSchemas(mapper, Map.of(RunSpec.class, RUN_SPEC));
+        Discriminator discriminator = OASFactory.createDiscriminator().propertyName("kind");
+        List<Schema> specs = new ArrayList<>();
+        for (KindTypes kind : kinds.types()) {
+            Schema ref = records.ref(kind.specType());
+            Schema spec = records.components().get(records.componentName(kind.specType()));
+            Map<String, Schema> fields = new LinkedHashMap<>(); // kind first, as Jackson writes it
+            fields.put("kind", OASFactory.createSchema().addType(SchemaType.STRING).addEnumeration(kind.kind()));
+            if (spec.getProperties() != null) {
+                fields.putAll(spec.getProperties());
+            }
+            spec.properties(fields).addRequired("kind");
+            discriminator.addMapping(kind.kind(), ref.getRef());
+            specs.add(ref);
+        }
+        Schema runSpec = OASFactory.createSchema().oneOf(specs).discriminator(discriminator)
+                .description("A run's spec, told apart by \"kind\" (" + String.join(", ", kinds.names())
+                        + "). To spread a run over agents, post its own kind with \"agents\": N or \"all\" (kinds "
+                        + String.join(", ", kinds.splitting()) + "). Each spec is shown in its stored form, as GET "
+                        + "/runs/{id} gives it back; a kind's reader may take a field in a shorter form too (a bitrate "
+                        + "as 100M), and fills in what is left out.");
+        Components components = openAPI.getComponents();
+        if (components == null) {
+            components = OASFactory.createComponents();
+            openAPI.setComponents(components);
+        }
+        records.components().forEach(components::addSchema);
+        components.addSchema(RUN_SPEC, runSpec);
+    }
+}

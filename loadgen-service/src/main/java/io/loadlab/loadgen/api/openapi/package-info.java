@@ -1,0 +1,10 @@
+/**
+ * The OpenAPI document's run specs, from the kinds installed: {@code POST /runs} takes {@code oneOf} every kind's spec,
+ * told apart by {@code kind}, so adding a kind adds its schema with no line here or in {@code api}.
+ *
+ * <p>Each spec's schema is read from the spec record's JSON form as Jackson writes it (the stored form, which every
+ * kind's reader reads field for field), not written by hand. May depend on {@code run} (the registry of kinds),
+ * Jackson, MicroProfile OpenAPI's model and Arc (the filter is built by SmallRye, not by CDI); never on a kind's
+ * package (ArchitectureTest).
+ */
+package io.loadlab.loadgen.api.openapi;
