@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.iperf;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import io.loadlab.common.iperf.Direction;
 import io.loadlab.common.iperf.Protocol;
 import io.loadlab.loadgen.run.Bitrate;
@@ -9,7 +11,6 @@ import io.loadlab.loadgen.run.Violations;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.Locale;
 
 /**
  * Reads {@code "kind": "iperf"}: iperf3's client options by name. Defaults as iperf3's: TCP, one stream, up
@@ -33,7 +34,11 @@ final class IperfSpecReader {
         Protocol protocol = choice(f, "protocol", "tcp", Protocol.class);
         int streams = f.integer("streams", 1);
         Direction direction = choice(f, "direction", "up", Direction.class);
-        String bitrateText = f.text("bitrate", null);
+        // The stored form (GET /runs/{id}'s spec, the OpenAPI schema) writes bitrate as bits per second and the enums
+        // in capitals; it is read back as given, so a spec copied from a run posts again as the same spec.
+        JsonNode rawBitrate = f.raw("bitrate");
+        String bitrateText = rawBitrate != null && rawBitrate.isIntegralNumber() && rawBitrate.canConvertToLong()
+                ? rawBitrate.asText() : f.text("bitrate", null);
         int length = f.integer("length", 0);
         Duration duration = f.duration("duration", Duration.ofSeconds(10));
         Duration warmup = f.duration("warmup", Duration.ZERO);
@@ -62,11 +67,11 @@ final class IperfSpecReader {
         return (long) Math.min(bits, Long.MAX_VALUE);
     }
 
-    /** An enum's lower-case name; null (the record then names the field) for anything else. */
+    /** An enum's name in either case; null (the record then names the field) for anything else. */
     private static <E extends Enum<E>> E choice(JsonFields f, String field, String dflt, Class<E> type) {
         String text = f.text(field, dflt);
         for (E e : type.getEnumConstants()) {
-            if (e.name().toLowerCase(Locale.ROOT).equals(text)) {
+            if (e.name().equalsIgnoreCase(text)) {
                 return e;
             }
         }

@@ -2,6 +2,8 @@ package io.loadlab.loadgen.iperf;
 
 import io.loadlab.testsupport.TargetService;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.testsupport.FreePorts;
 import io.loadlab.testsupport.SystemTest;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -59,6 +61,36 @@ class IperfRunsApiTest {
     void allBadFieldsAreNamedAtOnce() {
         authed().body("{\"kind\":\"iperf\",\"target\":\"http://127.0.0.1:9\",\"streams\":500,\"protocol\":\"x\",\"length\":-1}")
                 .post("/runs").then().statusCode(400).body("violations.field", hasItems("target", "streams", "protocol", "length"));
+    }
+
+    /**
+     * The stored form, as {@code GET /runs/{id}} and the OpenAPI document write it (capital enums, bitrate in bits per
+     * second), posts again as the very same spec: a run copied from another is run as it was.
+     */
+    @Test
+    void aRunsStoredSpecPostsAgainAsTheSameSpec() throws Exception {
+        int closed = FreePorts.tcp(); // nothing listens: the run ends at once, failed
+        String first = start("{\"kind\":\"iperf\",\"target\":\"tcp://127.0.0.1:" + closed
+                + "\",\"protocol\":\"udp\",\"direction\":\"down\",\"bitrate\":\"2M\",\"duration\":\"1s\"}");
+        JsonNode stored = ended(first).path("spec");
+        assertEquals("UDP", stored.path("protocol").asText(), stored.toString());
+        assertEquals(2_000_000L, stored.path("bitrate").asLong(), stored.toString());
+        String second = start(stored.toString());
+        assertEquals(stored, ended(second).path("spec"));
+    }
+
+    private static JsonNode ended(String id) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            String body = given().get("/runs/" + id).then().statusCode(200).extract().asString();
+            JsonNode run = new ObjectMapper().readTree(body);
+            String state = run.path("state").asText();
+            if (!state.equals("running") && !state.equals("queued")) {
+                return run;
+            }
+            assertTrue(System.nanoTime() < deadline, "run " + id + " did not end: " + body);
+            Thread.sleep(50);
+        }
     }
 
     @Test
