@@ -56,7 +56,7 @@ public class KindsOpenApiFilter implements OASFilter {
                 .description("A run's spec, told apart by \"kind\" (" + String.join(", ", kinds.names())
                         + "). To spread a run over agents, post its own kind with \"agents\": N or \"all\" (kinds "
                         + String.join(", ", kinds.splitting()) + "). Each spec is shown in its stored form, as GET "
-                        + "/runs/{id} gives it back, and posts again as the same spec; a kind's reader also takes shorter forms (a bitrate "
+                        + "/runs/{id} gives it back; a kind's reader also takes shorter forms (a bitrate "
                         + "as 100M), and fills in what is left out.");
         Components components = openAPI.getComponents();
         if (components == null) {
