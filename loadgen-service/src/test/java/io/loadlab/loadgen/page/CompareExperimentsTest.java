@@ -117,6 +117,16 @@ class CompareExperimentsTest {
         throw new AssertionError("run " + id + " did not finish within 30 s");
     }
 
+    /** What a figure's intervals say, for a figure where more is worse (latency): overlapping is no change. */
+    static String changeByIntervals(JsonPath x, String name) {
+        String at = "comparison.figures.find { it.figure == '" + name + "' }.";
+        double baseLow = x.getDouble(at + "baseline.low");
+        double baseHigh = x.getDouble(at + "baseline.high");
+        double low = x.getDouble(at + "current.low");
+        double high = x.getDouble(at + "current.high");
+        return low > baseHigh ? "regressed" : high < baseLow ? "improved" : "no significant change";
+    }
+
     static Map<String, Object> figure(JsonPath x, String name) {
         return x.getMap("comparison.figures.find { it.figure == '" + name + "' }");
     }
@@ -149,9 +159,15 @@ class CompareExperimentsTest {
 
         JsonPath same = finished(spec(target.base(), ",\"repeats\":5,\"baseline\":\"" + a + "\""));
         assertEquals(a, same.getString("comparison.baseline"));
-        assertEquals(List.of("no significant change", "no significant change"), same.getList("comparison.figures.change"),
+        // The same target at a fixed rate: its req/s is exact (20.0 both times), so no change, always. Its p99 is noise,
+        // and the judge may honestly call it either way: with 5 repeats an interval is the repeats' [min, max], so two
+        // samples of one distribution are disjoint with probability 2/252, and more when load drifts between the two
+        // experiments (beside stress-ng --cpu 2 the baseline read [28.8, 43.5] ms, this one [9.6, 27.2]: 'improved').
+        // So the test holds the exact relation the judge promises: the change is what the two intervals say.
+        assertEquals("no significant change", figure(same, "requestsPerSecond").get("change"), same.prettify());
+        assertEquals(changeByIntervals(same, "p99Millis"), figure(same, "p99Millis").get("change"), same.prettify());
+        assertEquals(!"regressed".equals(figure(same, "p99Millis").get("change")), same.getBoolean("gate.passed"),
                 same.prettify());
-        assertTrue(same.getBoolean("gate.passed"), same.prettify());
 
         // A fresh target, but the JIT's milliseconds are nothing beside its 600 ms: no warm-up pass either.
         JsonPath slow = finished(spec(slower.get(60, TimeUnit.SECONDS).base(), ",\"repeats\":3,\"warmupPass\":false,\"baseline\":\"" + a + "\""));
