@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.testsupport.RealTarget;
 import io.loadlab.testsupport.SystemTest;
@@ -30,6 +31,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -160,7 +162,7 @@ class RunsLeakTest {
      *                     seconds at load 19 here, and a 100 ms run then ended before its connections opened (failed,
      *                     as it should say). The baseline needs each kind's classes loaded, not a good first run
      */
-    private static void runToEnd(String kind, boolean mustComplete) throws IOException, InterruptedException {
+    private static boolean runToEnd(String kind, boolean mustComplete) throws IOException, InterruptedException {
         HttpResponse<String> posted = API.send(HttpRequest.newBuilder(URI.create(base + "/runs"))
                 .header("Authorization", "Bearer " + RunsApiTest.TOKEN).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(spec(kind))).build(), HttpResponse.BodyHandlers.ofString());
@@ -171,10 +173,19 @@ class RunsLeakTest {
                     HttpResponse.BodyHandlers.ofString());
             String state = JSON.readTree(run.body()).path("state").asText();
             if (!"running".equals(state) && !"queued".equals(state)) {
-                if (mustComplete) {
-                    assertEquals("completed", state, kind + " run " + id + " ended as " + state + ": " + run.body());
+                JsonNode body = JSON.readTree(run.body());
+                if (mustComplete && !"completed".equals(state)) {
+                    // A 100 ms run whose handshakes a held-up event loop could not finish ends failed, and says so
+                    // (beside stress-ng: "2 of the 2 connections asked never opened", a loop 184.6 ms late): honest,
+                    // and still a run that must leave nothing behind. Only that failure, only when the run says it
+                    // was disturbed; and at least half of each kind's rounds must complete (below).
+                    boolean heldUp = "failed".equals(state) && !body.path("report").path("disturbed").isMissingNode()
+                            && !body.path("report").path("disturbed").isNull()
+                            && body.path("failure").asText().contains("never opened");
+                    assertTrue(heldUp, kind + " run " + id + " ended as " + state + ": " + run.body());
+                    return false;
                 }
-                return;
+                return "completed".equals(state);
             }
             TimeUnit.MILLISECONDS.sleep(20);
         }
@@ -229,10 +240,15 @@ class RunsLeakTest {
         }
         Handles base = Handles.now();
         long baseHeap = heapAfterGc();
+        Map<String, Integer> completed = new TreeMap<>();
         for (int round = 0; round < ROUNDS; round++) {
             for (String kind : kinds()) {
-                runToEnd(kind, true);
+                completed.merge(kind, runToEnd(kind, true) ? 1 : 0, Integer::sum);
             }
+        }
+        for (String kind : kinds()) {
+            assertTrue(completed.get(kind) >= ROUNDS / 2, "only " + completed.get(kind) + " of " + ROUNDS + " " + kind
+                    + " runs completed: a held-up loop explains a few, not half " + completed);
         }
         // Event loops of the last run stop asynchronously; give them a bounded while, without a GC.
         Handles after = Handles.now();
