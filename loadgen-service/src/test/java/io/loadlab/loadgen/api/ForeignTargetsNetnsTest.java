@@ -128,7 +128,10 @@ class ForeignTargetsNetnsTest {
         return x;
     }
 
-    /** nginx's CPU seconds sampled every 50 ms while a cell runs, to read what /proc says over its measured part. */
+    /**
+     * nginx's CPU seconds and its core's busy seconds, sampled every 50 ms while a cell runs, to read what /proc says
+     * over its measured part.
+     */
     private static final class ProcSampler implements AutoCloseable {
         private final List<double[]> samples = new CopyOnWriteArrayList<>();
         private final Thread thread = daemon(this::sample);
@@ -136,7 +139,7 @@ class ForeignTargetsNetnsTest {
         private void sample() {
             try {
                 while (!Thread.currentThread().isInterrupted()) {
-                    samples.add(new double[] {System.currentTimeMillis(), nginx.cpuSeconds()});
+                    samples.add(new double[] {System.currentTimeMillis(), nginx.cpuSeconds(), coreSeconds(1)});
                     TimeUnit.MILLISECONDS.sleep(50);
                 }
             } catch (IOException | InterruptedException e) {
@@ -145,10 +148,19 @@ class ForeignTargetsNetnsTest {
         }
 
         /** nginx's cores used between two instants, from the samples nearest to them. */
-        double cores(Instant from, Instant to) {
+        double nginxCores(Instant from, Instant to) {
+            return rate(from, to, 1);
+        }
+
+        /** How busy nginx's core was between two instants, whoever used it. */
+        double coreBusy(Instant from, Instant to) {
+            return rate(from, to, 2);
+        }
+
+        private double rate(Instant from, Instant to, int column) {
             double[] a = nearest(from.toEpochMilli());
             double[] b = nearest(to.toEpochMilli());
-            return (b[1] - a[1]) / ((b[0] - a[0]) / 1000.0);
+            return (b[column] - a[column]) / ((b[0] - a[0]) / 1000.0);
         }
 
         private double[] nearest(long millis) {
@@ -168,6 +180,25 @@ class ForeignTargetsNetnsTest {
         }
     }
 
+    /**
+     * A core's busy seconds from /proc/stat, the counter node-exporter reads: every mode but idle and iowait, as the
+     * node preset's query counts them (user, nice, system, irq, softirq, steal; guest is inside user).
+     */
+    private static double coreSeconds(int cpu) throws IOException {
+        String prefix = "cpu" + cpu + " ";
+        for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+            if (line.startsWith(prefix)) {
+                String[] f = line.substring(prefix.length()).trim().split(" +");
+                long busy = 0;
+                for (int i : new int[] {0, 1, 2, 5, 6, 7}) {
+                    busy += Long.parseLong(f[i]);
+                }
+                return busy / 100.0;
+            }
+        }
+        throw new IllegalStateException("no " + prefix.trim() + " in /proc/stat");
+    }
+
     /** The cell's measured part: the run's start plus the warm-up, for the run's measured duration. */
     private static Instant[] measuredPart(JsonPath x) {
         JsonPath run = given().get("/runs/" + x.getString("cells[0].runId")).then().statusCode(200).extract().jsonPath();
@@ -180,14 +211,16 @@ class ForeignTargetsNetnsTest {
     void nginxFillingItsCoreIsCpuBoundWithTheCpuProcSays() throws Exception {
         target.rate(null);
         JsonPath x;
-        double proc;
+        double nginxProc;
+        double coreProc;
         try (ProcSampler sampler = new ProcSampler()) {
             x = promisedLoadgen("0", () -> experiment(spec(nginxTarget(",\"linkMbps\":10000"), GZIPPED_TEXT, "")));
             Instant[] part = measuredPart(x);
-            proc = sampler.cores(part[0], part[1]);
+            nginxProc = sampler.nginxCores(part[0], part[1]);
+            coreProc = sampler.coreBusy(part[0], part[1]);
         }
         double cpu = x.getDouble("cells[0].verdict.evidence.targetCpu");
-        System.out.printf("nginx node preset cpu %.3f, /proc %.3f%n", cpu, proc);
+        System.out.printf("nginx node preset cpu %.3f, /proc/stat core 1 %.3f, nginx's own %.3f%n", cpu, coreProc, nginxProc);
         // The node preset's CPU counts the cores, so the rule needs their run-queue wait: schedstat where the kernel
         // has it, else PSI, which is machine-wide (this VM's kernel has no CONFIG_SCHEDSTATS: PSI read 0.75-0.80 while
         // other builds ran, 0.0005 alone). Full cores with that wait are cpu-contended, without it cpu-bound.
@@ -196,7 +229,11 @@ class ForeignTargetsNetnsTest {
         assertTrue(cpu >= 0.85, "the core read full: " + cpu);
         assertEquals("prometheus node", x.getString("cells[0].verdict.evidence.resources"));
         assertEquals("cores", x.getString("cells[0].verdict.evidence.targetCpuScope"));
-        assertEquals(proc, cpu, proc * 0.10, "the node figure within 10% of what /proc says nginx used");
+        // The preset reads the core, not the process: what else ran on core 1 (the interpreted target idles there,
+        // softirqs, and on CI whatever the scheduler put there) is in it. CI read 0.995 for the core while nginx's
+        // own was 0.889, so the figure is held to the core's own counter, and nginx's share to fit inside it.
+        assertEquals(coreProc, cpu, coreProc * 0.10, "the node figure within 10% of what /proc/stat says core 1 did");
+        assertTrue(nginxProc <= cpu + 0.05, "nginx's own CPU (" + nginxProc + ") fits in its core's (" + cpu + ")");
         assertTrue(x.getList("cells[0].verdict.judgedFrom").contains("targetCpu"), x.getString("cells[0].verdict.judgedFrom"));
     }
 
