@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.run;
 
+import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.report.RunReport;
 
 import java.util.List;
@@ -97,6 +98,36 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
      */
     protected List<S> split(S spec, int n) {
         throw new UnsupportedOperationException(kind.kind() + " does not split");
+    }
+
+    /**
+     * What a distributed run of this kind sums as its count ({@link #countNoun()}) over the agents' intervals:
+     * completed requests unless the kind says (UDP: messages sent).
+     */
+    public Counter mergedCount() {
+        return Counter.COMPLETED;
+    }
+
+    /**
+     * Begins the merge of one distributed run of {@code spec} (the whole, before its split): called by the controller
+     * before any part starts, its {@link PartsMerger#merge} once all parts have ended.
+     */
+    public final PartsMerger beginMerge(RunSpec spec) {
+        return merger(specType.cast(spec));
+    }
+
+    /**
+     * This kind's merge of a distributed run: its own report of the whole from the parts' reports and the exact
+     * interval merge (UDP: messages and loss against the reflector read once; iperf: bytes and intervals summed as
+     * iperf3 sums its streams). None unless the kind overrides it: http's merge is the distributed report itself.
+     */
+    protected PartsMerger merger(S spec) {
+        return PartsMerger.NONE;
+    }
+
+    /** {@code parts} as this kind's reports, nulls kept, for a {@link PartsMerger}. */
+    protected final List<R> own(List<RunReport> parts) {
+        return parts.stream().map(r -> r == null ? null : reportType.cast(r)).collect(java.util.stream.Collectors.toList());
     }
 
     /**
