@@ -6,15 +6,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.run.RunKind;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -121,11 +126,57 @@ class ArchitectureTest {
         }
     }
 
-    /** The transport-free engine names no kind either: a kind's counters and outcomes live in its package. */
+    /**
+     * The transport-free engine names no kind's class either; {@link Counter} holds every kind's counters, held apart by
+     * {@link #aKindsCountersAreNamedOnlyByItsPackageAndTheListedReaders}.
+     */
     @Test
     void engineNamesNoKind() {
         check(noClasses().that().resideInAPackage(ROOT + ".engine..")
                 .should().dependOnClassesThat().resideInAnyPackage(KINDS));
+    }
+
+    /**
+     * The engine's {@link Counter} holds every kind's counters in one enum, so the hot path indexes one array by
+     * ordinal (issue 26 part 3 kept it: a kind's own enum mapped to slots saves nothing per request and changes the
+     * agents' wire and the distributed report's {@code counts}). What this holds instead: a kind's own counters are
+     * named in its package, and outside it only where listed here, each with its reason; a new reader fails here.
+     */
+    @Test
+    void aKindsCountersAreNamedOnlyByItsPackageAndTheListedReaders() {
+        Map<Counter, String> owner = new EnumMap<>(Counter.class);
+        Stream.of(Counter.CONNECTIONS_OPENED, Counter.CONNECT_ERRORS, Counter.TIMEOUTS, Counter.STATUS_3XX,
+                Counter.STATUS_4XX, Counter.STATUS_5XX, Counter.TLS_HANDSHAKES, Counter.TLS_RESUMED, Counter.TLS_ERRORS,
+                Counter.STREAM_RESETS, Counter.GOAWAY_ERRORS, Counter.GOAWAYS).forEach(c -> owner.put(c, ROOT + ".http"));
+        Stream.of(Counter.PONGS_REQUESTED, Counter.DUPLICATED, Counter.OUT_OF_ORDER).forEach(c -> owner.put(c, ROOT + ".udp"));
+        Set<String> listed = Set.of(
+                // the per-second series carries UDP's lost and HTTP's handshakes (SeriesPoint.lost, .handshakes)
+                ROOT + ".engine.MeasuredSeries PONGS_REQUESTED", ROOT + ".engine.MeasuredSeries TLS_HANDSHAKES",
+                // a live run's progress shows handshakes (RunProgress.handshakes), whatever its kind
+                ROOT + ".run.RunningLoad TLS_HANDSHAKES",
+                // distributed runs are HTTP's alone today: a cell's failed attempts are its connect errors and timeouts
+                ROOT + ".controller.DistributedKind CONNECT_ERRORS", ROOT + ".controller.DistributedKind TIMEOUTS");
+        Set<String> found = new TreeSet<>();
+        for (JavaClass c : MAIN) {
+            for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
+                String reader = c.getName().replaceAll("\\$.*", ""); // an enum switch reads in a synthetic Foo$1
+                if (!a.getTargetOwner().isEquivalentTo(Counter.class) || reader.equals(Counter.class.getName())) {
+                    continue;
+                }
+                Counter counter = Stream.of(Counter.values()).filter(k -> k.name().equals(a.getTarget().getName()))
+                        .findFirst().orElse(null);
+                String kind = counter == null ? null : owner.get(counter);
+                String where = c.getPackageName();
+                if (kind != null && !where.equals(kind) && !where.startsWith(kind + ".")) {
+                    found.add(reader + " " + counter);
+                }
+            }
+        }
+        assertEquals(new TreeSet<>(listed), found, "a kind's counters read outside its package: move a new reading"
+                + " into the kind or list it here with its reason; drop a listed one that is gone");
+        Set<Counter> shared = EnumSet.complementOf(EnumSet.copyOf(owner.keySet()));
+        assertEquals(EnumSet.of(Counter.SENT, Counter.COMPLETED, Counter.BYTES_SENT, Counter.BYTES_RECEIVED,
+                Counter.READ_WRITE_ERRORS), shared, "every counter is either shared by the kinds or one kind's");
     }
 
     /**

@@ -7,6 +7,7 @@ import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
+import io.loadlab.loadgen.report.SortedMaps;
 
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,7 @@ public record DistributedReport(String runKind, long requests, long warmupReques
     public DistributedReport {
         Objects.requireNonNull(runKind, "runKind");
         Objects.requireNonNull(latencyMicros, "latencyMicros");
-        counts = Map.copyOf(counts);
+        counts = SortedMaps.copyOf(counts); // declaration order, the same every time
         agents = List.copyOf(agents);
         mix = mix == null || mix.isEmpty() ? null : mix; // absent from the JSON, as a local run's empty mix
     }

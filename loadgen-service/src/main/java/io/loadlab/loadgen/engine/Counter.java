@@ -1,6 +1,14 @@
 package io.loadlab.loadgen.engine;
 
-/** What a run counts, per event loop and phase. */
+/**
+ * What a run counts, per event loop and phase. One enum for every kind, so a loop's counts are one {@code long[]}
+ * indexed by ordinal ({@link PhaseStats}) and one map on the agents' wire and in a distributed report's {@code counts}.
+ * Whose they are: {@link #SENT}, {@link #COMPLETED}, the bytes and {@link #READ_WRITE_ERRORS} every kind counts; from
+ * {@link #CONNECTIONS_OPENED} to {@link #STATUS_5XX} and from {@link #TLS_HANDSHAKES} to {@link #GOAWAYS} http's;
+ * {@link #PONGS_REQUESTED}, {@link #DUPLICATED} and {@link #OUT_OF_ORDER} udp's. Outside its kind a counter is read
+ * only by the readers ArchitectureTest lists with their reasons (the per-second series' lost and handshakes, a live
+ * run's handshakes, a distributed cell's failed attempts).
+ */
 public enum Counter {
     /** Requests written to a connection (the open model's achieved rate counts these). */
     SENT,

@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.report.SortedMaps;
+
 import java.util.Map;
 
 /**
@@ -18,6 +20,6 @@ public record H2Report(int streamsRequested, long maxConcurrentStreams, int stre
                        Map<String, Long> resets) {
 
     public H2Report {
-        resets = resets == null ? Map.of() : Map.copyOf(resets);
+        resets = SortedMaps.copyOf(resets);
     }
 }

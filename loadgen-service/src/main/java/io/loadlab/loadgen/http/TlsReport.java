@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.SortedMaps;
 
 import java.util.Map;
 
@@ -25,7 +26,7 @@ public record TlsReport(long handshakes, long resumed, LatencySummary handshakeM
     public static final int MAX_REASONS = 8;
 
     public TlsReport {
-        failureReasons = failureReasons == null ? Map.of() : Map.copyOf(failureReasons);
+        failureReasons = SortedMaps.copyOf(failureReasons);
         if (failureReasons.size() > MAX_REASONS + 1) {
             throw new IllegalArgumentException("failureReasons: " + failureReasons.size() + " over " + MAX_REASONS);
         }

@@ -27,8 +27,13 @@ public final class RunJson {
     private RunJson() {
     }
 
-    /** Configures {@code mapper} (Quarkus' own, or a plain one in unit tests) for the given kinds. */
+    /**
+     * Configures {@code mapper} (Quarkus' own, or a plain one in unit tests) for the given kinds.
+     *
+     * @throws IllegalStateException when two kinds share a name or a record ({@link KindTypes#requireDistinct})
+     */
     public static ObjectMapper configure(ObjectMapper mapper, Collection<KindTypes> kinds) {
+        KindTypes.requireDistinct(kinds);
         mapper.registerModule(new JavaTimeModule());
         mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         mapper.addMixIn(RunSpec.class, KindTagged.class);

@@ -18,6 +18,7 @@ public class RunKinds {
 
     private final Map<String, RunKind<?, ?>> kinds = new TreeMap<>();
 
+    /** @throws IllegalStateException when two kinds share a name, a spec record or a report record (naming both) */
     @Inject
     public RunKinds(@All List<RunKind<?, ?>> definitions) {
         for (RunKind<?, ?> d : definitions) {
@@ -25,6 +26,7 @@ public class RunKinds {
                 throw new IllegalStateException("two definitions of run kind " + d.types().kind());
             }
         }
+        KindTypes.requireDistinct(types());
     }
 
     /** Every kind's name with its spec and report records, for the JSON shape of runs ({@link RunJson}). */

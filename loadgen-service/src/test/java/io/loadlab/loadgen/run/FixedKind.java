@@ -1,7 +1,5 @@
 package io.loadlab.loadgen.run;
 
-import io.loadlab.loadgen.http.HttpErrors;
-import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.LatencySummary;
 import jakarta.inject.Singleton;
@@ -17,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * elapsed time, so a cancelled run reports a smaller, partial count; no text layout, meters or cell figures.
  */
 @Singleton
-public class FixedKind extends RunKind<FixedSpec, HttpReport> {
+public class FixedKind extends RunKind<FixedSpec, FixedReport> {
 
     public static final int RATE = 1000;
 
@@ -34,9 +32,7 @@ public class FixedKind extends RunKind<FixedSpec, HttpReport> {
             h.recordValue(1_000_000 + (i % 1000) * 1_000);
         }
         double seconds = elapsed.toMillis() / 1000.0;
-        HttpReport report = new HttpReport(requests, seconds, seconds > 0 ? requests / seconds : 0, requests * 100,
-                requests * 50, new HttpErrors(1, 2, 3, 4, 5), LatencySummary.ofNanos(h), null, null, 1, 0,
-                seconds > 0 ? requests / seconds : 0);
+        FixedReport report = new FixedReport(requests, seconds, LatencySummary.ofNanos(h));
         return new RunOutcome(report, requests > 0 ? HistogramCodec.encode(h) : null, cancelled, failure);
     }
 
@@ -75,7 +71,7 @@ public class FixedKind extends RunKind<FixedSpec, HttpReport> {
     }
 
     public FixedKind() {
-        super(FixedSpec.KIND, FixedSpec.class, HttpReport.class);
+        super(FixedSpec.KIND, FixedSpec.class, FixedReport.class);
     }
 
     @Override

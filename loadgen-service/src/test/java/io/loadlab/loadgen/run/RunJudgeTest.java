@@ -3,7 +3,6 @@ package io.loadlab.loadgen.run;
 import io.loadlab.loadgen.job.DataDir;
 import io.loadlab.loadgen.gate.GateResult;
 import io.loadlab.loadgen.gate.GateSpec;
-import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.job.JobIds;
 import io.loadlab.loadgen.job.Jobs;
@@ -35,7 +34,7 @@ class RunJudgeTest {
         }
 
         @Override
-        protected Map<String, Double> gateFigures(FixedSpec spec, HttpReport r) {
+        protected Map<String, Double> gateFigures(FixedSpec spec, FixedReport r) {
             return new GateFigures().errors(r.requests(), 0).map();
         }
     }

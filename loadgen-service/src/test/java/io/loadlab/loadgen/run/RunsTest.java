@@ -40,7 +40,7 @@ public class RunsTest {
 
     public static ObjectMapper mapper() {
         return RunJson.configure(new ObjectMapper(), List.of(
-                new KindTypes(FixedSpec.KIND, FixedSpec.class, HttpReport.class),
+                new KindTypes(FixedSpec.KIND, FixedSpec.class, FixedReport.class),
                 new KindTypes(HttpRunSpec.KIND, HttpRunSpec.class, HttpReport.class)));
     }
 
@@ -84,7 +84,7 @@ public class RunsTest {
         RunRecord reloaded = registry(1, 10).find(started.id()).orElseThrow();
         assertEquals(RunState.COMPLETED, reloaded.state());
         assertEquals(spec(50), reloaded.spec());
-        HttpReport report = assertInstanceOf(HttpReport.class, reloaded.report());
+        FixedReport report = assertInstanceOf(FixedReport.class, reloaded.report());
         assertEquals(50, report.requests());
         assertEquals(done.histogram(), reloaded.histogram());
         assertEquals(CLOCK.instant(), reloaded.finishedAt());
@@ -131,7 +131,7 @@ public class RunsTest {
         TimeUnit.MILLISECONDS.sleep(100);
         RunRecord cancelled = r.cancel(run.id()).orElseThrow().toCompletableFuture().get(5, TimeUnit.SECONDS);
         assertEquals(RunState.CANCELLED, cancelled.state());
-        HttpReport report = assertInstanceOf(HttpReport.class, cancelled.report());
+        FixedReport report = assertInstanceOf(FixedReport.class, cancelled.report());
         assertTrue(report.requests() > 0 && report.requests() < 60_000, "partial: " + report.requests());
         assertTrue(r.cancel(run.id()).isEmpty(), "a finished run cannot be cancelled again");
         assertEquals(RunState.CANCELLED, registry(1, 10).find(run.id()).orElseThrow().state());
