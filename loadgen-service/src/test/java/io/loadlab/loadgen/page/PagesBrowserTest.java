@@ -591,6 +591,40 @@ class PagesBrowserTest {
         cancelFromTheConsole("experiments", experiment);
     }
 
+    /**
+     * The experiment page's own cancel: while the experiment runs, its page names the run now driving load (the JSON's
+     * {@code currentRun}) with its live figures, and its cancel button, with the token typed on the page (kept as the
+     * console keeps it), ends the experiment cancelled; the page then shows that state and no live part.
+     */
+    @Test
+    void theExperimentPageShowsItsRunningRunAndCancelsIt() throws Exception {
+        String b = target.base();
+        String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json")
+                .body("{\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\",\"metrics\":\"" + b
+                        + "/q/metrics\",\"cores\":1}],\"variants\":[{\"connections\":2,\"threads\":1}],"
+                        + "\"duration\":\"30s\",\"warmup\":\"0s\",\"linkMbps\":10000}")
+                .post("/experiments").then().statusCode(202).extract().path("id");
+        String runId = null;
+        for (int i = 0; i < 400 && runId == null; i++) {
+            runId = given().accept("application/json").get("/experiments/" + id).then().extract().path("currentRun");
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertTrue(runId != null, "the experiment started its cell's run within 20 s");
+        open("/experiments/" + id + "/report.html");
+        WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100));
+        wait.until(d -> !d.findElements(By.id("live-run")).isEmpty());
+        assertEquals(runId, browser.driver.findElement(By.id("live-run")).getText());
+        assertEquals("1", browser.driver.findElement(By.id("live-number")).getText(), "its first run");
+        WebElement token = browser.driver.findElement(By.id("token"));
+        token.clear();
+        token.sendKeys(TOKEN);
+        browser.driver.findElement(By.id("cancel-experiment")).click();
+        wait.until(d -> "cancelled".equals(d.findElement(By.id("state")).getText()));
+        assertEquals("cancelled", given().accept("application/json").get("/experiments/" + id).then().extract().path("state"));
+        assertTrue(browser.driver.findElements(By.id("live")).isEmpty(), "no live part on an ended experiment");
+        assertCleanSince("experiment page cancel");
+    }
+
     private void cancelFromTheConsole(String kind, String id) throws Exception {
         open("/ui/");
         WebElement token = browser.driver.findElement(By.id("token"));
