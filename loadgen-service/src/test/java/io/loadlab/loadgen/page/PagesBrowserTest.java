@@ -18,7 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.FluentWait;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
@@ -611,15 +613,23 @@ class PagesBrowserTest {
         }
         assertTrue(runId != null, "the experiment started its cell's run within 20 s");
         open("/experiments/" + id + "/report.html");
-        WebDriverWait wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100));
+        // the page reloads itself every 3 s: an element read as it reloads is stale, read again
+        FluentWait<org.openqa.selenium.WebDriver> wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100))
+                .ignoring(StaleElementReferenceException.class);
         wait.until(d -> !d.findElements(By.id("live-run")).isEmpty());
-        assertEquals(runId, browser.driver.findElement(By.id("live-run")).getText());
-        assertEquals("1", browser.driver.findElement(By.id("live-number")).getText(), "its first run");
-        WebElement token = browser.driver.findElement(By.id("token"));
-        token.clear();
-        token.sendKeys(TOKEN);
+        wait.until(d -> { // the token field has the focus from here: the page no longer reloads itself
+            WebElement token = d.findElement(By.id("token"));
+            token.clear();
+            token.sendKeys(TOKEN);
+            return true;
+        });
+        String expected = runId;
+        wait.withMessage(() -> "the live part names run " + expected + ", the first of the experiment's")
+                .until(d -> expected.equals(d.findElement(By.id("live-run")).getText())
+                        && "1".equals(d.findElement(By.id("live-number")).getText()));
         browser.driver.findElement(By.id("cancel-experiment")).click();
-        wait.until(d -> "cancelled".equals(d.findElement(By.id("state")).getText()));
+        wait.withMessage(() -> "the page shows the experiment cancelled")
+                .until(d -> "cancelled".equals(d.findElement(By.id("state")).getText()));
         assertEquals("cancelled", given().accept("application/json").get("/experiments/" + id).then().extract().path("state"));
         assertTrue(browser.driver.findElements(By.id("live")).isEmpty(), "no live part on an ended experiment");
         assertCleanSince("experiment page cancel");
