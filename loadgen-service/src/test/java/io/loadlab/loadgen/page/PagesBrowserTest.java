@@ -194,6 +194,26 @@ class PagesBrowserTest {
         assertCleanSince("run report");
     }
 
+    /**
+     * An iperf run's page (its figures sit in the report's directions, which the headline skips) has its kind's tables:
+     * one per-second row per interval of the report, and a chart with a point per interval, drawn without a console
+     * error.
+     */
+    @Test
+    void anIperfRunShowsItsDirectionsAndAChartedRowPerInterval() throws Exception {
+        String id = run("{\"kind\":\"iperf\",\"target\":\"" + target.process().iperf() + "\",\"protocol\":\"tcp\","
+                + "\"streams\":1,\"direction\":\"up\",\"duration\":\"1s\"}");
+        JsonNode intervals = report(id).path("directions").get(0).path("intervals");
+        assertTrue(intervals.size() >= 1, "a 1 s run has an interval: " + intervals);
+        open("/runs/" + id + "/report.html");
+        assertEquals(intervals.size(), browser.driver.findElements(By.cssSelector("#table-iperf-up-seconds tbody tr")).size());
+        assertEquals(1, browser.driver.findElements(By.cssSelector("#table-iperf-directions tbody tr")).size());
+        assertEquals((long) intervals.size(), js("return charts['table-iperf-up-seconds'].data[1].length"));
+        assertEquals(intervals.get(0).path("bitsPerSecond").doubleValue(),
+                ((Number) js("return charts['table-iperf-up-seconds'].data[1][0]")).doubleValue(), 0.0);
+        assertCleanSince("iperf run");
+    }
+
     /** A mix run's page has a row per name with its JSON figures; the headline figures are the totals', as before. */
     @Test
     void aMixRunShowsARowPerNameWithItsJsonFigures() throws Exception {
