@@ -132,8 +132,25 @@
     }, columns);
   }
 
+  // A kind's table (RunKind#tables): its plotted columns against its first, one line each.
+  function table(el) {
+    var id = el.getAttribute('data-table');
+    var t = (data.tables || []).filter(function (x) { return x.id === id; })[0];
+    if (!t || !t.x.length) { return; }
+    var series = [{ label: t.xName }], columns = [t.x];
+    Object.keys(t.lines).forEach(function (name, i) {
+      series.push({ label: name, stroke: palette[i % palette.length], width: 2, spanGaps: false });
+      columns.push(t.lines[name]);
+    });
+    plot(el, 'table-' + id, {
+      title: Object.keys(t.lines).join(', '), scales: { x: { time: false } },
+      axes: [{ label: t.xName }, {}], series: series
+    }, columns);
+  }
+
   var draw = { percentiles: percentiles, rate: function (el) { perSecond(el, 'rate'); },
-    'series-latency': function (el) { perSecond(el, 'latency'); }, bars: bars, scaling: scaling, search: search };
+    'series-latency': function (el) { perSecond(el, 'latency'); }, bars: bars, scaling: scaling, search: search,
+    table: table };
   document.querySelectorAll('[data-chart]').forEach(function (el) {
     draw[el.getAttribute('data-chart')](el);
   });

@@ -73,6 +73,12 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
                 .withRequestsByName(r.mix() == null ? null : r.mix().requestsByName()));
     }
 
+    /** One row per agent with its own figures, below the merged ones, for the run page. */
+    @Override
+    protected java.util.List<io.loadlab.loadgen.run.ReportTable> tables(DistributedRunSpec spec, DistributedReport report) {
+        return java.util.List.of(AgentsTable.of(report.agents()));
+    }
+
     private static long count(DistributedReport r, Counter c) {
         return r.counts().getOrDefault(c, 0L);
     }

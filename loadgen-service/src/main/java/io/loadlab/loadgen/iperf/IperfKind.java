@@ -5,6 +5,7 @@ import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.ReportTable;
 import io.loadlab.loadgen.run.RunKind;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -62,6 +63,12 @@ public class IperfKind extends RunKind<IperfSpec, IperfReport> {
     @Override
     protected Optional<String> text(IperfSpec spec, IperfReport report, String histogram) {
         return Optional.of(IperfTextReport.render(report));
+    }
+
+    /** Its directions' sums, both ends' CPU and each direction's per-second intervals, for the run page. */
+    @Override
+    protected List<ReportTable> tables(IperfSpec spec, IperfReport report) {
+        return IperfTables.of(report);
     }
 
     @Override

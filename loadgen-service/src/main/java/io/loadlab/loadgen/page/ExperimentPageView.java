@@ -23,6 +23,7 @@ import java.util.List;
  * @param gate         the verdict on its thresholds and baseline; null when it asked for neither
  * @param repeats      one row per cell with a completed run, once finished; empty before
  * @param changes      each cell's figures against the baseline; empty without one
+ * @param live         the run now driving load and its progress, while it runs one; null otherwise
  */
 @TemplateData
 @TemplateData(target = ExperimentRecord.class)
@@ -36,7 +37,8 @@ import java.util.List;
 @TemplateData(target = BaselineComparison.class)
 @TemplateData(target = WarmupPass.class)
 public record ExperimentPageView(ExperimentRecord x, String state, boolean finished, Double sloP99Millis, String chartJson,
-                                 GateView gate, List<RepeatRow> repeats, List<ChangeRow> changes) {
+                                 GateView gate, List<RepeatRow> repeats, List<ChangeRow> changes,
+                                 LivePanel live) {
 
     public ExperimentPageView {
         repeats = List.copyOf(repeats);
@@ -44,8 +46,12 @@ public record ExperimentPageView(ExperimentRecord x, String state, boolean finis
     }
 
     static ExperimentPageView of(ExperimentRecord x, Double slo, String chartJson) {
+        return of(x, slo, chartJson, null);
+    }
+
+    static ExperimentPageView of(ExperimentRecord x, Double slo, String chartJson, LivePanel live) {
         return new ExperimentPageView(x, x.state().json(), x.state().finished(), slo, chartJson, GateView.of(x.gate()),
-                RepeatRow.of(x), ChangeRow.of(x.comparison()));
+                RepeatRow.of(x), ChangeRow.of(x.comparison()), live);
     }
 
     /** Whether any cell ran more than once: only then do intervals say anything of noise. */

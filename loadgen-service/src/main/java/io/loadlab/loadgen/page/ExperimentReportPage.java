@@ -5,6 +5,9 @@ import io.loadlab.loadgen.api.ApiException;
 import io.loadlab.loadgen.api.ReadLimiter;
 import io.loadlab.loadgen.experiment.ExperimentRecord;
 import io.loadlab.loadgen.experiment.Experiments;
+import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.RunKinds;
+import io.loadlab.loadgen.run.Runs;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
 import io.quarkus.qute.TemplateInstance;
@@ -28,6 +31,10 @@ public class ExperimentReportPage {
     @Inject
     ObjectMapper json;
     @Inject
+    Runs runs;
+    @Inject
+    RunKinds kinds;
+    @Inject
     ReadLimiter reads;
     @Inject
     @Location("experiment.html")
@@ -44,6 +51,15 @@ public class ExperimentReportPage {
     private TemplateInstance page(String id) {
         ExperimentRecord x = experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id));
         Double slo = x.spec().search() == null ? null : x.spec().search().p99Millis();
-        return experiment.data("page", ExperimentPageView.of(x, slo, ChartJson.of(json, ExperimentCharts.of(x, slo))));
+        return experiment.data("page", ExperimentPageView.of(x, slo, ChartJson.of(json, ExperimentCharts.of(x, slo)), live(x)));
+    }
+
+    /** The running cell's run and its live progress, read as {@code GET /runs/{id}} reads it. */
+    private LivePanel live(ExperimentRecord x) {
+        if (x.currentRun() == null) {
+            return null;
+        }
+        String counted = runs.find(x.currentRun()).map(r -> kinds.countNoun(r.spec().kind())).orElse("");
+        return LivePanel.of(x, runs.live(x.currentRun()).map(LoadRun::progress).orElse(null), counted);
     }
 }

@@ -8,6 +8,7 @@ import io.loadlab.loadgen.report.PercentileCurve;
 import io.loadlab.loadgen.report.PercentilePoint;
 import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.report.SeriesPoint;
+import io.loadlab.loadgen.run.ReportTable;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.Runs;
@@ -49,10 +50,12 @@ public class RunPages {
         charts.put("percentiles", List.of(curve(r.id(), curve)));
         String counted = kinds.countNoun(r.spec().kind());
         charts.put("series", columns(series.points(), counted));
+        List<ReportTable> tables = kinds.tables(r);
+        charts.put("tables", tables.stream().filter(t -> !t.plotted().isEmpty()).map(RunPages::plot).toList());
         return new RunPageView(r.id(), r.spec().kind(), counted, r.state().json(), String.valueOf(r.spec().target()),
                 text(r.createdAt()), text(r.startedAt()), text(r.finishedAt()), r.failure(), report.path("disturbed").path("reason").textValue(), r.state().finished(),
                 ReportFigures.of(report), curve, series.points(), MixRow.of(report), ChartJson.of(json, charts),
-                GateView.of(r.gate()));
+                GateView.of(r.gate()), tables);
     }
 
     /** One run's curve for a chart: its id, x = 1/(1-p), y = microseconds. */
@@ -62,6 +65,33 @@ public class RunPages {
         c.put("x", curve.stream().map(PercentilePoint::inverseTail).toList());
         c.put("y", curve.stream().map(PercentilePoint::valueMicros).toList());
         return c;
+    }
+
+    /**
+     * A kind's table as a chart: its id and title, x = its first column, one line per plotted column; a cell that is
+     * not a number (a figure the report lacks) is a gap.
+     */
+    private static Map<String, Object> plot(ReportTable t) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("id", t.id());
+        c.put("title", t.title());
+        c.put("xName", t.columns().get(0));
+        c.put("x", numbers(t.column(t.columns().get(0))));
+        Map<String, Object> lines = new LinkedHashMap<>();
+        t.plotted().forEach(name -> lines.put(name, numbers(t.column(name))));
+        c.put("lines", lines);
+        return c;
+    }
+
+    private static List<Double> numbers(List<String> cells) {
+        return cells.stream().map(v -> {
+            try {
+                Double d = v.isEmpty() ? null : Double.valueOf(v);
+                return d == null || d.isInfinite() || d.isNaN() ? null : d; // JSON has no NaN: a gap
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }).toList();
     }
 
     private static Map<String, Object> columns(List<SeriesPoint> points, String counted) {

@@ -14,13 +14,22 @@
  * <h2>May depend on</h2>
  * {@code report} (figures, percentile curve, series), {@code gate} and {@code stats} (records it shows), {@code run} and
  * {@code experiment} through their registries' public methods only, {@code api}'s error type (bad ids answer the API's JSON 404), Qute and JAX-RS. Nothing else
- * depends on this package. Pages read records; they never start, stop or change a job: the console does that
- * through the JSON API with the user's token.
+ * depends on this package. Pages read records; they never start, stop or change a job: the console's scripts (and
+ * the experiment page's cancel) do that through the JSON API with the user's token.
  *
  * <h2>Kinds</h2>
  * A page never asks which kind a run is: it reads the report as JSON, shows its scalar fields as the headline figures
  * and every latency summary (an object with {@code p50}) as a column, so an open-model run shows intended-time
- * latency beside service time and a UDP run its round trips, and a new kind's report shows up as it is.
+ * latency beside service time and a UDP run its round trips, and a new kind's report shows up as it is. What a report
+ * holds in arrays (an iperf run's directions and intervals, a distributed run's agents) the kind itself lays out as
+ * titled tables ({@code RunKind#tables}, kind-neutral {@code run.ReportTable}), which the page shows as they come,
+ * charting the columns a table names; the page's one question to a kind besides its count noun.
+ *
+ * <h2>Running jobs</h2>
+ * A running experiment's page shows the run now driving load and that run's live progress ({@link
+ * io.loadlab.loadgen.page.LivePanel}) and reloads itself every 3 s; its cancel button is the console's mechanism,
+ * not the page's: a script sends the token typed there (kept in the tab's session storage under the console's key)
+ * as the bearer of {@code DELETE /experiments/{id}}, never in a URL or a form that could put it there.
  *
  * <h2>Numbers</h2>
  * Figures are shown in units people read ({@code 137,777 req/s}, {@code 1.63 ms}) by one formatter, {@link

@@ -158,6 +158,19 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
                 : text(specType.cast(run.spec()), reportType.cast(run.report()), run.histogram());
     }
 
+    /**
+     * The tables the run page shows of a finished run's report beside its headline figures (an iperf run's directions
+     * and per-second intervals, a distributed run's agents), in their order; empty for a run without a report or a
+     * kind whose report the headline and latency table already show whole. The page's one question to a kind.
+     */
+    public final List<ReportTable> tables(RunRecord run) {
+        return run.report() == null ? List.of() : tables(specType.cast(run.spec()), reportType.cast(run.report()));
+    }
+
+    protected List<ReportTable> tables(S spec, R report) {
+        return List.of();
+    }
+
     /** Adds a finished run's figures to this kind's own meters; a run without a report adds nothing. */
     public final void count(RunRecord run) {
         if (run.report() != null) {

@@ -78,6 +78,11 @@ public class RunKinds {
                 .toList();
     }
 
+    /** The tables a finished run's page shows of its report ({@link RunKind#tables}); none for a kind not installed. */
+    public List<ReportTable> tables(RunRecord run) {
+        return of(run).map(d -> d.tables(run)).orElse(List.of());
+    }
+
     /** Adds a finished run's figures to its kind's own meters; a kind not installed here has none. */
     public void count(RunRecord run) {
         of(run).ifPresent(d -> d.count(run));

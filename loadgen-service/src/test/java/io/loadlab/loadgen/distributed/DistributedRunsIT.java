@@ -265,6 +265,24 @@ class DistributedRunsIT {
             assertTrue(skew != null && skew.isNumber() && skew.asDouble() > 0 && Double.isFinite(skew.asDouble()),
                     "startSkewMicros reported: " + agent);
         }
+        // the run page's agents table: one row per agent, in the report's order, with its own figures as the JSON's text
+        String page = controller.html("/runs/" + id + "/report.html");
+        int at = page.indexOf("<table id=\"table-agents\"");
+        assertTrue(at >= 0, "the run page has the agents table: " + page);
+        java.util.regex.Matcher rows = java.util.regex.Pattern.compile("<tr><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>"
+                + "<td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td><td>([^<]*)</td>")
+                .matcher(page.substring(at, page.indexOf("</table>", at)));
+        int n = 0;
+        for (; rows.find(); n++) {
+            JsonNode agent = report.get("agents").get(n);
+            JsonNode lat = agent.get("latencyMicros");
+            assertEquals(java.util.List.of(agent.get("name").asText(), agent.get("address").asText(), agent.get("requests").asText(),
+                    agent.get("requestsPerSecond").asText(), agent.get("errors").asText(), lat.get("p50").asText(),
+                    lat.get("p99").asText(), lat.get("max").asText(), agent.get("saturation").asText(),
+                    agent.get("startSkewMicros").asText()), java.util.stream.IntStream.rangeClosed(1, 10)
+                    .mapToObj(rows::group).toList(), "agent " + n + " on the page");
+        }
+        assertEquals(3, n, "one row per agent: " + page);
     }
 
     /**

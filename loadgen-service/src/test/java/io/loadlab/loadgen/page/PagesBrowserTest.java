@@ -18,7 +18,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.FluentWait;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.net.URI;
@@ -190,6 +192,26 @@ class PagesBrowserTest {
         assertAPointPerPercentileLevel(id);
         assertSeriesCoversTheMeasuredSeconds(report, 300, "requests");
         assertCleanSince("run report");
+    }
+
+    /**
+     * An iperf run's page (its figures sit in the report's directions, which the headline skips) has its kind's tables:
+     * one per-second row per interval of the report, and a chart with a point per interval, drawn without a console
+     * error.
+     */
+    @Test
+    void anIperfRunShowsItsDirectionsAndAChartedRowPerInterval() throws Exception {
+        String id = run("{\"kind\":\"iperf\",\"target\":\"" + target.process().iperf() + "\",\"protocol\":\"tcp\","
+                + "\"streams\":1,\"direction\":\"up\",\"duration\":\"1s\"}");
+        JsonNode intervals = report(id).path("directions").get(0).path("intervals");
+        assertTrue(intervals.size() >= 1, "a 1 s run has an interval: " + intervals);
+        open("/runs/" + id + "/report.html");
+        assertEquals(intervals.size(), browser.driver.findElements(By.cssSelector("#table-iperf-up-seconds tbody tr")).size());
+        assertEquals(1, browser.driver.findElements(By.cssSelector("#table-iperf-directions tbody tr")).size());
+        assertEquals((long) intervals.size(), js("return charts['table-iperf-up-seconds'].data[1].length"));
+        assertEquals(intervals.get(0).path("bitsPerSecond").doubleValue(),
+                ((Number) js("return charts['table-iperf-up-seconds'].data[1][0]")).doubleValue(), 0.0);
+        assertCleanSince("iperf run");
     }
 
     /** A mix run's page has a row per name with its JSON figures; the headline figures are the totals', as before. */
@@ -589,6 +611,48 @@ class PagesBrowserTest {
                         + "\"duration\":\"30s\",\"warmup\":\"0s\",\"linkMbps\":10000}")
                 .post("/experiments").then().statusCode(202).extract().path("id");
         cancelFromTheConsole("experiments", experiment);
+    }
+
+    /**
+     * The experiment page's own cancel: while the experiment runs, its page names the run now driving load (the JSON's
+     * {@code currentRun}) with its live figures, and its cancel button, with the token typed on the page (kept as the
+     * console keeps it), ends the experiment cancelled; the page then shows that state and no live part.
+     */
+    @Test
+    void theExperimentPageShowsItsRunningRunAndCancelsIt() throws Exception {
+        String b = target.base();
+        String id = given().header("Authorization", "Bearer " + TOKEN).contentType("application/json")
+                .body("{\"targets\":[{\"name\":\"local\",\"url\":\"" + b + "/test/testApi\",\"metrics\":\"" + b
+                        + "/q/metrics\",\"cores\":1}],\"variants\":[{\"connections\":2,\"threads\":1}],"
+                        + "\"duration\":\"30s\",\"warmup\":\"0s\",\"linkMbps\":10000}")
+                .post("/experiments").then().statusCode(202).extract().path("id");
+        String runId = null;
+        for (int i = 0; i < 400 && runId == null; i++) {
+            runId = given().accept("application/json").get("/experiments/" + id).then().extract().path("currentRun");
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertTrue(runId != null, "the experiment started its cell's run within 20 s");
+        open("/experiments/" + id + "/report.html");
+        // the page reloads itself every 3 s: an element read as it reloads is stale, read again
+        FluentWait<org.openqa.selenium.WebDriver> wait = new WebDriverWait(browser.driver, Duration.ofSeconds(30), Duration.ofMillis(100))
+                .ignoring(StaleElementReferenceException.class);
+        wait.until(d -> !d.findElements(By.id("live-run")).isEmpty());
+        wait.until(d -> { // the token field has the focus from here: the page no longer reloads itself
+            WebElement token = d.findElement(By.id("token"));
+            token.clear();
+            token.sendKeys(TOKEN);
+            return true;
+        });
+        String expected = runId;
+        wait.withMessage(() -> "the live part names run " + expected + ", the first of the experiment's")
+                .until(d -> expected.equals(d.findElement(By.id("live-run")).getText())
+                        && "1".equals(d.findElement(By.id("live-number")).getText()));
+        browser.driver.findElement(By.id("cancel-experiment")).click();
+        wait.withMessage(() -> "the page shows the experiment cancelled")
+                .until(d -> "cancelled".equals(d.findElement(By.id("state")).getText()));
+        assertEquals("cancelled", given().accept("application/json").get("/experiments/" + id).then().extract().path("state"));
+        assertTrue(browser.driver.findElements(By.id("live")).isEmpty(), "no live part on an ended experiment");
+        assertCleanSince("experiment page cancel");
     }
 
     private void cancelFromTheConsole(String kind, String id) throws Exception {

@@ -66,9 +66,12 @@ class PagesIT {
         assertRunPage(http, "http", 3);
         assertRunPage(run("{\"kind\":\"udp-pingpong\",\"target\":\"" + target.udp() + "\",\"messageSize\":64,\"duration\":\"1s\"}"),
                 "udp-pingpong", 3);
-        // 1: an iperf report's figures are per direction, below its top level; the headline has its kind alone
-        assertRunPage(run("{\"kind\":\"iperf\",\"target\":\"" + target.iperf() + "\",\"protocol\":\"tcp\",\"streams\":1,"
-                + "\"direction\":\"up\",\"duration\":\"1s\"}"), "iperf", 1);
+        // 1: an iperf report's figures are per direction, below its top level; the headline has its kind alone, the
+        // kind's own tables the rest
+        String iperf = run("{\"kind\":\"iperf\",\"target\":\"" + target.iperf() + "\",\"protocol\":\"tcp\",\"streams\":1,"
+                + "\"direction\":\"up\",\"duration\":\"1s\"}");
+        assertRunPage(iperf, "iperf", 1);
+        assertIperfTables(iperf);
 
         String other = run(httpSpec());
         String compare = loadgen.html("/compare?runs=" + http + "," + other);
@@ -134,6 +137,40 @@ class PagesIT {
                     .peek(e -> assertEquals(report.path(e.getKey()).asText(), e.getValue(), path + " " + e.getKey())).count();
             assertTrue(checked >= figures, path + ": headline figures matching the report " + shown + " of " + report);
         }
+    }
+
+    /**
+     * An iperf run's page has its direction's sums as the JSON report writes them and one per-second row per interval
+     * of the report, charted.
+     */
+    private static void assertIperfTables(String id) throws Exception {
+        JsonNode up = loadgen.json("/runs/" + id + "/report").path("directions").get(0);
+        assertEquals("up", up.path("direction").asText(), up.toString());
+        String page = loadgen.html("/runs/" + id + "/report.html");
+        List<String> seconds = rows(page, "table-iperf-up-seconds");
+        assertTrue(up.path("intervals").size() >= 1, "a 1 s run has an interval: " + up);
+        assertEquals(up.path("intervals").size(), seconds.size(), "one row per interval: " + page);
+        for (int i = 0; i < seconds.size(); i++) {
+            JsonNode in = up.path("intervals").get(i);
+            assertEquals("<td>" + in.path("start").asText() + "</td><td>" + in.path("end").asText() + "</td><td>"
+                    + in.path("bytes").asText() + "</td><td>" + in.path("bitsPerSecond").asText() + "</td>", seconds.get(i));
+        }
+        assertTrue(page.contains("data-chart=\"table\" data-table=\"iperf-up-seconds\""), page);
+        List<String> sums = rows(page, "table-iperf-directions");
+        assertEquals(1, sums.size(), page);
+        assertTrue(sums.get(0).startsWith("<td>up</td><td>" + up.path("sum").path("sentBytes").asText() + "</td><td>"
+                + up.path("sum").path("receivedBytes").asText() + "</td>"), sums.get(0));
+    }
+
+    private static List<String> rows(String page, String table) {
+        int at = page.indexOf("<table id=\"" + table + "\"");
+        assertTrue(at >= 0, "no table " + table + ": " + page);
+        Matcher m = Pattern.compile("<tr>(.*?)</tr>").matcher(page.substring(page.indexOf("<tbody>", at), page.indexOf("</tbody>", at)));
+        List<String> rows = new java.util.ArrayList<>();
+        while (m.find()) {
+            rows.add(m.group(1));
+        }
+        return rows;
     }
 
     private String httpSpec() {

@@ -2,6 +2,7 @@ package io.loadlab.loadgen.page;
 
 import io.loadlab.loadgen.report.PercentilePoint;
 import io.loadlab.loadgen.report.SeriesPoint;
+import io.loadlab.loadgen.run.ReportTable;
 import io.quarkus.test.QuarkusUnitTest;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.junit.jupiter.api.Tag;
@@ -36,6 +37,7 @@ class TemplateTypeCheckTest {
             .withApplicationRoot(jar -> jar
                     .addClasses(RunPageView.class, ReportFigures.class, Figure.class, LatencyTable.class,
                             LatencyTable.Row.class, MixRow.class, GateView.class, GateView.Row.class, Numbers.class,
+                            ReportTable.class, ReportTable.Row.class,
                             PercentilePoint.class, SeriesPoint.class)
                     .addAsResource(new StringAsset(misspelt()), "templates/run.html")
                     .addAsResource(new StringAsset(read("base.html")), "templates/base.html")
