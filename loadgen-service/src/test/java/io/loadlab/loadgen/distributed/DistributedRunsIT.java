@@ -456,12 +456,14 @@ class DistributedRunsIT {
     /**
      * UDP over three agents to the target's reflector: the merged messages are the agents' own summed, exactly; the
      * reflector's count is read once around the whole run by the controller (no part reads it), and equals the count
-     * this test reads itself; lost is sent (warm-up included) minus it. 3,000/s of 200 bytes for 2 s: on loopback
-     * nothing need be lost, but the relation, not a zero, is what is asserted.
+     * this test reads itself; lost is sent (warm-up included) minus it. 1,500/s of 200 bytes for 2 s: on loopback
+     * nothing need be lost, but the relation, not a zero, is what is asserted. (At 3,000/s, first after the agents'
+     * start on the shared 2-core box, one agent's answers stalled past the controller's 3 s and the run was, rightly,
+     * partial: loss null, "an agent did not deliver all its intervals".)
      */
     @Test
     void udpOverThreeAgentsSumsTheirMessagesAndTheReflectorCountsWhatArrived() throws Exception {
-        udpThroughput(target.udp(), "3000");
+        udpThroughput(target.udp(), "1500");
     }
 
     /**

@@ -69,6 +69,12 @@ class DistributedRunsNetnsIT extends DistributedRunsIT {
     }
 
     @Override
+    void udpPingPongOverThreeAgentsReadsRoundTripsFromTheMergedHistogram() {
+        // the merged histogram's count and p99: DistributedRunsIT; UDP across hosts is checked here by the count and
+        // loss tests (5 s of CI saved)
+    }
+
+    @Override
     void anExperimentRunsItsCellsOnAgentsAndJudgesByTheBusiestAgent() {
         // the experiment's use of a distributed run's report: DistributedRunsIT
     }
