@@ -163,7 +163,7 @@ for i in $(seq 1 "$RUNS"); do
   done
 done
 for n in 1 2; do
-  printf 'median UDP %s agent(s): merged / sum of agents %s   controller %s ms CPU per agent-second\n' \
+  printf 'median UDP %s agent(s): merged / sum of agents %.4f   controller %s ms CPU per agent-second\n' \
     "$n" "$(median <<<"${uratios[$n]}")" "$(median <<<"${ucosts[$n]}")"
 done
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
