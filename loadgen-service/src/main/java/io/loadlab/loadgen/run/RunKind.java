@@ -206,6 +206,16 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
         return run.report() == null ? Map.of() : gateFigures(specType.cast(run.spec()), reportType.cast(run.report()));
     }
 
+    /**
+     * The figures thresholds are judged on of {@code report}, a run of {@code spec}, without a record around it (a
+     * distributed run's merged report of this kind).
+     *
+     * @throws ClassCastException when {@code spec} or {@code report} is not this kind's
+     */
+    public final Map<String, Double> gateFiguresOf(RunSpec spec, RunReport report) {
+        return gateFigures(specType.cast(spec), reportType.cast(report));
+    }
+
     /** The live figures of a running run, for {@code abortOnFail}: names of {@link #liveGateFigureNames} only. */
     public Map<String, Double> liveGateFigures(RunSpec spec, RunProgress progress) {
         return Map.of();
