@@ -8,15 +8,19 @@
 # the controller's CPU time (user + system from /proc/<pid>/stat, bench/lib/cpu.py "whole": from just before the POST
 # to the poll that sees the run end, so agent checks, clock offsets, interval polls and the merge are all in) per
 # agent per second of that span. Then the medians for one and for two agents.
-#   RUNS=3 DURATION=10s WARMUP=2s PER_AGENT_RATE=1000 PER_AGENT_CONNECTIONS=4 bench/distributed.sh
+# Then the same pairs for udp-throughput against one `sockperf server` (UDP_PER_AGENT_RATE messages/s of 200 bytes
+# per agent): the merged messages (report merged.messagesSent) against the sum of the agents' own (agents[].requests,
+# messages sent), which must be equal exactly (ratio 1.0000, else it exits 1), and the controller's CPU likewise.
+#   RUNS=3 DURATION=10s WARMUP=2s PER_AGENT_RATE=1000 PER_AGENT_CONNECTIONS=4 UDP_PER_AGENT_RATE=20000 bench/distributed.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 source "$here/lib/common.sh"
-require nginx java curl python3
+require nginx java curl python3 sockperf
 
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-2s} RUNS=${RUNS:-3}
 PER_AGENT_RATE=${PER_AGENT_RATE:-1000} PER_AGENT_CONNECTIONS=${PER_AGENT_CONNECTIONS:-4}
+UDP_PER_AGENT_RATE=${UDP_PER_AGENT_RATE:-20000}
 # Three JVMs and nginx share the machine: a small fixed heap each keeps them from crowding one another.
 LOADGEN_JAVA_OPTS=${LOADGEN_JAVA_OPTS:--Xms128m -Xmx256m}
 [ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl loadgen-service)
@@ -42,6 +46,9 @@ nginx_port=$(free_port)
 pids+=("$(start_nginx "$work/nginx" "$nginx_port" "$work/answer.json")")
 wait_http "http://127.0.0.1:$nginx_port/status"
 url="http://127.0.0.1:$nginx_port/test/testApi"
+udp_port=$(free_port)
+sockperf server -i 127.0.0.1 -p "$udp_port" > "$work/sockperf.log" 2>&1 &
+pids+=($!)
 token=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
 
 # loadgen NAME PORT [FLAGS]: a loadgen in its own directory (its own data dir), named NAME as an agent; echoes its pid.
@@ -119,5 +126,45 @@ for n in 1 2; do
     "$(median <<<"${costs[$n]}")"
 done
 printf 'controller CPU per agent-second, 2 agents / 1 agent: %s\n' "$(ratio "$(median <<<"${costs[2]}")" "$(median <<<"${costs[1]}")")"
+
+udp_spec() { # agents
+  printf '{"kind":"udp-throughput","target":"udp://127.0.0.1:%d","messageSize":200,"rate":%d,"duration":"%s","warmup":"%s","agents":%d}' \
+    "$udp_port" $((UDP_PER_AGENT_RATE * $1)) "$DURATION" "$WARMUP" "$1"
+}
+# udp_figures REPORT_JSON CPU WALL AGENTS: "merged_msgs sum_msgs ratio merged_per_s ms_cpu_per_second ms_cpu_per_agent_second"
+udp_figures() {
+  python3 - "$@" <<'EOF'
+import json, sys
+report, cpu, wall, n = json.loads(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+agents = report['agents']
+if len(agents) != n or 'merged' not in report:
+    sys.exit(f'report has {len(agents)} agents (asked for {n}) and merged: {"merged" in report}')
+merged = report['merged']['messagesSent']
+own = sum(a['requests'] for a in agents)
+ratio = merged / own if own > 0 else float('nan')
+per_second_ms = cpu * 1e3 / wall
+print(f'{merged} {own} {ratio:.4f} {report["merged"]["messagesPerSecond"]:.1f} {per_second_ms:.2f} {per_second_ms / n:.2f}')
+EOF
+}
+echo
+echo "== UDP: $RUNS alternating pairs, udp-throughput to sockperf server on 127.0.0.1:$udp_port; each agent's part:"
+echo "   $UDP_PER_AGENT_RATE messages/s of 200 bytes, $WARMUP warm-up + $DURATION. Messages: merged (merged.messagesSent)"
+echo "   vs the agents' own (agents[].requests), exactly."
+python3 "$here/lib/cpu.py" whole "$api" "$token" "$ctl_pid" "$(udp_spec 2)" >/dev/null
+printf '%-4s %6s %12s %12s %8s %12s %10s %14s\n' run agents 'merged msgs' 'sum own' ratio 'merged/s' 'ctl ms/s' 'ctl ms/agent-s'
+declare -A uratios ucosts
+for i in $(seq 1 "$RUNS"); do
+  for n in 1 2; do
+    read -r cpu wall report < <(python3 "$here/lib/cpu.py" whole "$api" "$token" "$ctl_pid" "$(udp_spec "$n")")
+    read -r merged own ratio per_s total cost < <(udp_figures "$report" "$cpu" "$wall" "$n")
+    printf '%-4s %6s %12s %12s %8s %12s %10s %14s\n' "$i" "$n" "$merged" "$own" "$ratio" "$per_s" "$total" "$cost"
+    uratios[$n]+=" $ratio" ucosts[$n]+=" $cost"
+    [ "$merged" = "$own" ] || { echo "   ^ merged messages differ from the agents' sum"; bad=1; }
+  done
+done
+for n in 1 2; do
+  printf 'median UDP %s agent(s): merged / sum of agents %.4f   controller %s ms CPU per agent-second\n' \
+    "$n" "$(median <<<"${uratios[$n]}")" "$(median <<<"${ucosts[$n]}")"
+done
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit "$bad"

@@ -88,9 +88,16 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
         return Optional.of("wrk, merged");
     }
 
+    /**
+     * With the kind's own merged report ({@link DistributedReport#merged}): that report in its kind's layout (a UDP
+     * run's sockperf lines), then the agents' lines; without it, wrk's lines of the merge.
+     */
     @Override
     protected Optional<String> text(DistributedRunSpec spec, DistributedReport report, String histogram) {
-        return Optional.of(DistributedTextReport.render(spec, report));
+        Optional<String> own = report.merged() == null ? Optional.empty()
+                : driver.kind(spec.run().kind()).flatMap(k -> k.textOf(spec.run(), report.merged(), histogram));
+        return Optional.of(own.map(text -> DistributedTextReport.agents(text, report))
+                .orElseGet(() -> DistributedTextReport.render(spec, report)));
     }
 
     /** An http run's figures (but TLS handshakes, which agents do not merge), merged over the agents: never one agent's. */
@@ -115,10 +122,19 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
 
     /**
      * On the merged histogram and summed counters; {@code trustworthy} is 1 only when every agent delivered every
-     * interval and none failed; {@code achievedRateRatio} in the open model from the requests the agents sent.
+     * interval and none failed; {@code achievedRateRatio} in the open model from the requests the agents sent. With
+     * the kind's own merged report ({@link DistributedReport#merged}), that report's figures as its kind names them,
+     * never the distributed report's (whose latency is a UDP run's round trip, not sockperf's half of it), and
+     * {@code trustworthy}; a figure the kind lacks is absent, and a threshold on it fails.
      */
     @Override
     protected Map<String, Double> gateFigures(DistributedRunSpec spec, DistributedReport r) {
+        if (r.merged() != null) { // the kind's own figures of its merged report: a UDP run's p99Millis is RTT/2, as local
+            Map<String, Double> own = new java.util.HashMap<>(driver.kind(spec.run().kind())
+                    .map(k -> k.gateFiguresOf(spec.run(), r.merged())).orElse(Map.of()));
+            own.put("trustworthy", !r.partial() && r.failure() == null ? 1.0 : 0.0);
+            return own;
+        }
         GateFigures f = new GateFigures().errors(r.requests(), r.errors()).put("requestsPerSecond", r.requestsPerSecond())
                 .latency(r.latencyMicros()).put("trustworthy", !r.partial() && r.failure() == null ? 1 : 0);
         if (r.requestedRate() > 0 && r.durationSeconds() > 0) {

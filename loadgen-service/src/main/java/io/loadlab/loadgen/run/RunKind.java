@@ -171,6 +171,16 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
         return List.of();
     }
 
+    /**
+     * {@code report} of a run of {@code spec} in this kind's text layout, without a record around it (a distributed
+     * run's merged report of this kind); empty when the kind has none.
+     *
+     * @throws ClassCastException when {@code spec} or {@code report} is not this kind's
+     */
+    public final Optional<String> textOf(RunSpec spec, RunReport report, String histogram) {
+        return text(specType.cast(spec), reportType.cast(report), histogram);
+    }
+
     /** Adds a finished run's figures to this kind's own meters; a run without a report adds nothing. */
     public final void count(RunRecord run) {
         if (run.report() != null) {
@@ -207,6 +217,16 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
      */
     public final Map<String, Double> gateFigures(RunRecord run) {
         return run.report() == null ? Map.of() : gateFigures(specType.cast(run.spec()), reportType.cast(run.report()));
+    }
+
+    /**
+     * The figures thresholds are judged on of {@code report}, a run of {@code spec}, without a record around it (a
+     * distributed run's merged report of this kind).
+     *
+     * @throws ClassCastException when {@code spec} or {@code report} is not this kind's
+     */
+    public final Map<String, Double> gateFiguresOf(RunSpec spec, RunReport report) {
+        return gateFigures(specType.cast(spec), reportType.cast(report));
     }
 
     /** The live figures of a running run, for {@code abortOnFail}: names of {@link #liveGateFigureNames} only. */

@@ -1,15 +1,20 @@
 package io.loadlab.loadgen.udp;
 
+import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.PartsMerger;
 import io.loadlab.loadgen.run.RunKind;
 import jakarta.inject.Inject;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -57,6 +62,53 @@ public abstract class UdpKind<S extends UdpRunSpec, R extends RunReport> extends
             throw new IllegalStateException("this " + spec.kind() + " kind was built without a driver");
         }
         return driver.start(spec, report);
+    }
+
+    /**
+     * A UDP run spreads over agents: each sends its share of the messages to the same reflector, and the merge is
+     * exact (counters summed, round trips' histograms added, received read from the reflector once: {@link UdpMerger}).
+     */
+    @Override
+    public boolean splits() {
+        return true;
+    }
+
+    /**
+     * The rate (a bitrate was converted to it when read) divided exactly ({@link UdpSplit}); everything else copied
+     * but {@code targetMetrics}, which no part keeps: each agent reading the reflector's count would count every
+     * agent's messages, so the controller reads it once around the whole run ({@link #merger}).
+     */
+    @Override
+    protected final List<S> split(S spec, int n) {
+        List<S> parts = new ArrayList<>(n);
+        for (double rate : UdpSplit.rates(spec.rate(), n)) {
+            parts.add(part(spec, rate));
+        }
+        return parts;
+    }
+
+    /** {@code spec} at {@code rate} messages per second, without targetMetrics: one agent's part. */
+    protected abstract S part(S spec, double rate);
+
+    /** What the agents' intervals sum as the count: messages sent, as a local UDP run's series counts them. */
+    @Override
+    public Counter mergedCount() {
+        return Counter.SENT;
+    }
+
+    /** The kind's own report of a distributed run, as a local run of the whole spec makes it ({@link UdpMerger}). */
+    @Override
+    protected final PartsMerger merger(S spec) {
+        if (driver == null) {
+            throw new IllegalStateException("this " + spec.kind() + " kind was built without a driver");
+        }
+        return driver.merger(spec, report);
+    }
+
+    /** Messages per second over all agents; empty for flat out. */
+    @Override
+    protected OptionalDouble rate(S spec) {
+        return spec.rate() > 0 ? OptionalDouble.of(spec.rate()) : OptionalDouble.empty();
     }
 
     /** A UDP run counts messages sent. */

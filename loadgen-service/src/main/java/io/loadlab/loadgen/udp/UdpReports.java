@@ -2,8 +2,12 @@ package io.loadlab.loadgen.udp;
 
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.RunStats;
+import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.RunSeries;
+import io.loadlab.loadgen.run.MergedParts;
+
+import java.util.function.ToLongFunction;
 
 /** Turns a UDP run's merged stats (and the reflector's count, if read) into the figures its kind reports. */
 final class UdpReports {
@@ -21,18 +25,41 @@ final class UdpReports {
      */
     static UdpFigures of(UdpRunSpec spec, RunStats stats, long measuredNanos, TargetCounters.Delta arrived,
                          RunSeries series) {
-        double seconds = measuredNanos / 1e9;
-        long sent = stats.measured(Counter.SENT);
+        return figures(spec, stats::measured, stats.warmup(Counter.SENT), measuredNanos / 1e9,
+                LatencySummary.ofNanos(stats.latency()), Loss.of(stats.measured(Counter.SENT)
+                        + stats.warmup(Counter.SENT), arrived), series);
+    }
+
+    /**
+     * The figures of a distributed run of the whole {@code spec}, from its agents' intervals merged exactly: the same
+     * counters a local run reads, summed; the round trips from the merged histogram; the loss against the reflector's
+     * own count, read by the controller around the whole run. A partial merge (an agent's last intervals missing)
+     * counts fewer messages than were sent, so its loss is unknown rather than too small: null, with the reason.
+     *
+     * @param arrived null unless the spec named targetMetrics
+     */
+    static UdpFigures merged(UdpRunSpec spec, MergedParts m, TargetCounters.Delta arrived, RunSeries series) {
+        LatencySummary rtt = m.histogram() == null ? LatencySummary.EMPTY
+                : LatencySummary.ofNanos(HistogramCodec.decode(m.histogram()));
+        long sentTotal = m.measured(Counter.SENT) + m.warmup(Counter.SENT);
+        Loss loss = Loss.of(sentTotal, arrived);
+        if (m.partial() && loss.received != null) {
+            loss = new Loss(loss.received, null, null, "an agent did not deliver all its intervals: its messages are"
+                    + " not all counted, so the loss is unknown");
+        }
+        return figures(spec, m::measured, m.warmup(Counter.SENT), m.measuredSeconds(), rtt, loss, series);
+    }
+
+    private static UdpFigures figures(UdpRunSpec spec, ToLongFunction<Counter> measured, long warmupSent,
+                                      double seconds, LatencySummary rtt, Loss loss, RunSeries series) {
+        long sent = measured.applyAsLong(Counter.SENT);
         double perSecond = seconds > 0 ? sent / seconds : 0;
         double mbps = perSecond * spec.messageSize() / MEBI;
-        long warmupSent = stats.warmup(Counter.SENT);
-        Loss loss = Loss.of(sent + warmupSent, arrived);
-        LatencySummary rtt = LatencySummary.ofNanos(stats.latency());
-        long pongs = stats.measured(Counter.COMPLETED);
-        long asked = stats.measured(Counter.PONGS_REQUESTED);
+        long pongs = measured.applyAsLong(Counter.COMPLETED);
+        long asked = measured.applyAsLong(Counter.PONGS_REQUESTED);
         return new UdpFigures(spec.messageSize(), spec.rate(), spec.replyEvery(), sent, seconds, perSecond, mbps,
-                stats.measured(Counter.READ_WRITE_ERRORS), warmupSent, asked, pongs, Math.max(0, asked - pongs),
-                stats.measured(Counter.DUPLICATED), stats.measured(Counter.OUT_OF_ORDER), rtt,
+                measured.applyAsLong(Counter.READ_WRITE_ERRORS), warmupSent, asked, pongs, Math.max(0, asked - pongs),
+                measured.applyAsLong(Counter.DUPLICATED), measured.applyAsLong(Counter.OUT_OF_ORDER), rtt,
                 loss.received, loss.lost, loss.percent, loss.problem, series);
     }
 

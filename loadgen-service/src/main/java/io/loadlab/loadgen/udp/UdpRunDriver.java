@@ -8,6 +8,7 @@ import io.loadlab.loadgen.run.AddressRefusedException;
 import io.loadlab.loadgen.run.FinishedRun;
 import io.loadlab.loadgen.run.IntervalScheduler;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.PartsMerger;
 import io.loadlab.loadgen.scrape.Scraper;
 
 import jakarta.inject.Inject;
@@ -63,6 +64,16 @@ public final class UdpRunDriver {
         } catch (IOException | RuntimeException e) {
             return failed("cannot " + stage + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Begins the merge of a distributed run of {@code udp}: the reflector's count read now, as a local run reads it
+     * before it starts.
+     *
+     * @throws java.io.UncheckedIOException when targetMetrics cannot be read
+     */
+    PartsMerger merger(UdpRunSpec udp, Function<UdpFigures, RunReport> report) {
+        return UdpMerger.begin(udp, scraper, report);
     }
 
     private static LoadRun failed(String why) {

@@ -36,6 +36,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -119,6 +120,14 @@ class AgentApiTest {
         String runId = registry.list().get(0).id(); // the newest run: the part
         assertEquals(measured, given().get("/runs/" + runId).then().extract().jsonPath().getLong("report.requests"),
                 "the part is an ordinary run, and its intervals add up to its report");
+
+        assertNull(batch.report(), "not asked for, no report: http's merge needs none");
+        IntervalBatch withReport = client.intervals(agent, part.id(), got.get(got.size() - 1).index() + 1, true);
+        assertTrue(withReport.complete());
+        assertNotNull(withReport.report(), "asked for, the complete batch carries the part's own report");
+        assertEquals(measured, json.valueToTree(withReport.report()).get("requests").asLong(), "the part's own report");
+        given().header("Authorization", "Bearer test-token").get("/agent/runs/" + part.id() + "/intervals?report=yes")
+                .then().statusCode(400).body("violations.field", hasItem("report"));
     }
 
     /** Between handover and the start instant the part holds the slot: a user's run cannot slip in and fail it. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,10 +87,21 @@ class DistributedRunsApiTest {
     }
 
     @Test
-    void onlyHttpRunsAreSpread() {
-        authed().body("{\"kind\":\"udp-throughput\",\"target\":\"udp://127.0.0.1:9\",\"duration\":\"1s\",\"agents\":2}")
+    void onlyKindsThatMergeExactlyAreSpread() {
+        authed().body("{\"kind\":\"iperf\",\"target\":\"tcp://127.0.0.1:9\",\"protocol\":\"tcp\",\"streams\":1,"
+                + "\"duration\":\"1s\",\"agents\":2}")
                 .post("/runs").then().statusCode(400)
-                .body("violations.find { it.field == 'agents' }.message", containsString("only http"));
+                .body("violations.find { it.field == 'agents' }.message",
+                        allOf(containsString("http"), containsString("udp-throughput"), containsString("udp-pingpong"),
+                                containsString("udp-underload")));
+    }
+
+    @Test
+    void aUdpRateTooSmallForItsAgentsIsNamed() {
+        authed().body("{\"kind\":\"udp-throughput\",\"target\":\"udp://127.0.0.1:9\",\"duration\":\"1s\","
+                + "\"rate\":0.15,\"agents\":2}")
+                .post("/runs").then().statusCode(400)
+                .body("violations.find { it.field == 'rate' }.message", containsString("below the minimum"));
     }
 
     @Test

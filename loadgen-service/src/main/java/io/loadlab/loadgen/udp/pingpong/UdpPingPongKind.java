@@ -34,6 +34,11 @@ public class UdpPingPongKind extends UdpKind<UdpPingPongSpec, UdpPingPongReport>
     }
 
     @Override
+    protected UdpPingPongSpec part(UdpPingPongSpec s, double rate) {
+        return new UdpPingPongSpec(s.target(), s.messageSize(), rate, s.duration(), s.warmup());
+    }
+
+    @Override
     protected Optional<String> text(UdpPingPongSpec spec, UdpPingPongReport r, String histogram) {
         StringBuilder out = new StringBuilder();
         SockperfTextReport.latency(out, r);

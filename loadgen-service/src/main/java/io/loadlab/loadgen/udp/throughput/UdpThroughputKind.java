@@ -39,6 +39,11 @@ public class UdpThroughputKind extends UdpKind<UdpThroughputSpec, UdpThroughputR
     }
 
     @Override
+    protected UdpThroughputSpec part(UdpThroughputSpec s, double rate) {
+        return new UdpThroughputSpec(s.target(), s.messageSize(), rate, s.duration(), s.warmup(), null);
+    }
+
+    @Override
     protected Optional<String> text(UdpThroughputSpec spec, UdpThroughputReport r, String histogram) {
         StringBuilder out = new StringBuilder();
         SockperfTextReport.throughput(out, r);

@@ -38,6 +38,11 @@ public class UdpUnderLoadKind extends UdpKind<UdpUnderLoadSpec, UdpUnderLoadRepo
     }
 
     @Override
+    protected UdpUnderLoadSpec part(UdpUnderLoadSpec s, double rate) {
+        return new UdpUnderLoadSpec(s.target(), s.messageSize(), rate, s.replyEvery(), s.duration(), s.warmup(), null);
+    }
+
+    @Override
     protected Optional<String> text(UdpUnderLoadSpec spec, UdpUnderLoadReport r, String histogram) {
         StringBuilder out = new StringBuilder();
         SockperfTextReport.latency(out, r);
