@@ -49,6 +49,17 @@ public class IperfKind extends RunKind<IperfSpec, IperfReport> {
         return driver.start(spec);
     }
 
+    /** Each agent runs its own iperf3 test against the same server; their reports sum as iperf3 sums streams. */
+    @Override
+    public boolean splits() {
+        return true;
+    }
+
+    @Override
+    protected List<IperfSpec> split(IperfSpec spec, int n) {
+        return IperfSplit.split(spec, n);
+    }
+
     @Override
     public IperfSpec read(JsonFields fields) {
         return reader.read(fields);
