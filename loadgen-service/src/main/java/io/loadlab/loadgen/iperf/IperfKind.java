@@ -1,10 +1,12 @@
 package io.loadlab.loadgen.iperf;
 
+import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.PartsMerger;
 import io.loadlab.loadgen.run.RunKind;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -58,6 +60,12 @@ public class IperfKind extends RunKind<IperfSpec, IperfReport> {
     @Override
     protected List<IperfSpec> split(IperfSpec spec, int n) {
         return IperfSplit.split(spec, n);
+    }
+
+    /** The agents' reports combined as iperf3 sums its streams ({@link IperfMerge}). */
+    @Override
+    protected PartsMerger merger(IperfSpec spec) {
+        return (parts, merged) -> IperfMerge.merge(spec, own(parts)).map(RunReport.class::cast);
     }
 
     @Override
