@@ -122,7 +122,7 @@ done
 printf 'controller CPU per agent-second, 2 agents / 1 agent: %s\n' "$(ratio "$(median <<<"${costs[2]}")" "$(median <<<"${costs[1]}")")"
 
 # iperf over the same agents (issue 26): a target-service whose iperf3 server takes two tests at once
-# (target.iperf.max-clients=2), UDP at IPERF_PER_AGENT_BITRATE per agent for IPERF_DURATION, 1 agent then 2, RUNS
+# (target.iperf.max-clients=2; TCP: its UDP tests take the one UDP port in turn), TCP at IPERF_PER_AGENT_BITRATE per agent for IPERF_DURATION, 1 agent then 2, RUNS
 # pairs. Per run: the merged report's bits/s (report.merged, iperf3's sum of the agents' tests), the sum of the
 # agents' own reports' bits/s (each agent's newest run: its part), their ratio, which must be 1.0000 (the merge adds
 # the agents' rates: the script exits 1 otherwise), and the controller's CPU per agent-second as above.
@@ -141,13 +141,13 @@ iperf_lines() {
   wait_http "http://127.0.0.1:$tport/q/health/ready" 60
   for _ in $(seq 1 50); do grep -q "iperf3 server on" "$work/target/target.log" && break; sleep 0.2; done
   echo
-  echo "== iperf: UDP $IPERF_PER_AGENT_BITRATE per agent, $IPERF_DURATION, to the target's iperf3 server (max-clients 2) on 127.0.0.1:$iport"
+  echo "== iperf: TCP $IPERF_PER_AGENT_BITRATE per agent, $IPERF_DURATION, to the target's iperf3 server (max-clients 2) on 127.0.0.1:$iport"
   printf '%-4s %6s %14s %14s %8s %14s\n' run agents 'merged bit/s' 'sum own bit/s' ratio 'ctl ms/agent-s'
   declare -A icosts iratios
   for i in $(seq 1 "$RUNS"); do
     for n in 1 2; do
       read -r cpu wall report < <(python3 "$here/lib/cpu.py" whole "$api" "$token" "$ctl_pid" "$(printf \
-        '{"kind":"iperf","target":"tcp://127.0.0.1:%d","protocol":"udp","bitrate":"%d","length":1400,"duration":"%s","agents":%d}' \
+        '{"kind":"iperf","target":"tcp://127.0.0.1:%d","protocol":"tcp","bitrate":"%d","duration":"%s","agents":%d}' \
         "$iport" $((IPERF_PER_AGENT_BITS * n)) "$IPERF_DURATION" "$n")")
       line=$(python3 - "$report" "$cpu" "$wall" "$n" "${agent_ports[@]:0:$n}" <<'EOF'
 import json, sys, urllib.request

@@ -448,8 +448,8 @@ class DistributedRunsIT {
      * {@link AgentHosts#target}): the kind's merged report sums the agents' own reports exactly, bytes, packets and
      * bits per second, as iperf3 sums its streams. Then a stock {@code iperf3 -c} holds one of the three slots, so one
      * agent is told busy: the run is partial, the merged report's error names that agent by its place, and the other
-     * two's figures are kept. UDP at a capped rate keeps two busy cores out of the sums' way (loss is summed, not
-     * asserted).
+     * two's figures are kept. TCP at a capped rate keeps two busy cores out of the sums' way; not UDP, whose tests the
+     * target's server takes one at a time (they share its one UDP port).
      */
     @Test
     void iperfOverThreeAgentsSumsTheirTestsAsIperf3SumsItsStreams() throws Exception {
@@ -505,10 +505,10 @@ class DistributedRunsIT {
         }
     }
 
-    /** UDP, one stream per agent, 30 Mbit/s over the three. */
+    /** TCP, one stream per agent, 30 Mbit/s over the three. */
     private String iperf(String duration) {
-        return "{\"kind\":\"iperf\",\"target\":\"tcp://" + target.host() + ":" + target.iperfPort() + "\",\"protocol\":\"udp\","
-                + "\"bitrate\":\"30M\",\"length\":1400,\"duration\":\"" + duration + "\",\"agents\":3}";
+        return "{\"kind\":\"iperf\",\"target\":\"tcp://" + target.host() + ":" + target.iperfPort() + "\",\"protocol\":\"tcp\","
+                + "\"bitrate\":\"30M\",\"duration\":\"" + duration + "\",\"agents\":3}";
     }
 
     /** Each shared agent's own report of its part (the one run it holds beyond {@code earlier}), in the agents' order. */
@@ -556,7 +556,7 @@ class DistributedRunsIT {
 
     /** A stock {@code iperf3 -c} on one of the target's three slots, for 20 s at most, once the server has its test. */
     private Process holdOneSlot() throws Exception {
-        Process p = new ProcessBuilder("iperf3", "-c", target.host(), "-p", Integer.toString(target.iperfPort()), "-u",
+        Process p = new ProcessBuilder("iperf3", "-c", target.host(), "-p", Integer.toString(target.iperfPort()),
                 "-b", "1M", "-t", "20", "--forceflush").redirectErrorStream(true).start();
         java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
         StringBuilder seen = new StringBuilder();
