@@ -144,9 +144,13 @@ public class AgentResource {
     @GET
     @Path("runs/{id}/intervals")
     @Operation(summary = "A part's one-second intervals from index `from` on (renews its lease)")
-    public IntervalBatch intervals(@PathParam("id") String id, @QueryParam("from") String from) {
+    public IntervalBatch intervals(@PathParam("id") String id, @QueryParam("from") String from,
+                                   @QueryParam("report") String report) {
         long k = from == null || from.isEmpty() ? 0 : PageRequest.intParam("from", from, 0, 0, Integer.MAX_VALUE);
-        return parts.intervals(id, k).orElseThrow(() -> unknown(id));
+        Violations v = new Violations();
+        v.check(report == null || report.equals("true") || report.equals("false"), "report", "must be true or false");
+        v.throwIfAny();
+        return parts.intervals(id, k, "true".equals(report)).orElseThrow(() -> unknown(id));
     }
 
     @POST

@@ -12,6 +12,7 @@ import io.loadlab.loadgen.distributed.MixFigures;
 import io.loadlab.loadgen.distributed.PhaseTotals;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.report.RunReport;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,8 @@ final class AgentTracker {
     private final NanoClock clock;
     private final long runNanos;
     private final IntervalBounds bounds;
+    /** The part's kind's report, when the controller asks for the part's own report; null when it does not. */
+    private final Class<? extends RunReport> reportType;
     /** Guarded by {@code this}. */
     private final List<IntervalSample> intervals = new ArrayList<>();
     private final PhaseTotals measured = new PhaseTotals();
@@ -54,6 +57,8 @@ final class AgentTracker {
     private boolean complete;
     /** The part's request mix, from its last batch; empty until then or without a mix. */
     private MixFigures mix = MixFigures.NONE;
+    /** The part's own report, of its kind, from its last batch; null until then, or when none came. */
+    private RunReport report;
     private double saturation;
     private long latenessNanos;
     private String failure;
@@ -65,9 +70,11 @@ final class AgentTracker {
     /**
      * @param runNanos     the part's warm-up plus duration
      * @param overrunNanos how long past its end the controller waits for its last interval
+     * @param reportType   the part's kind's report, to ask the agent for its part's own report and check it is
+     *                     one; null to ask for none (a kind that merges nothing of its own)
      */
     AgentTracker(AgentEndpoint endpoint, String name, ClockOffset offset, AgentClient client, NanoClock clock,
-                 long runNanos, long overrunNanos) {
+                 long runNanos, long overrunNanos, Class<? extends RunReport> reportType) {
         this.endpoint = endpoint;
         this.name = name;
         this.offset = offset;
@@ -75,6 +82,7 @@ final class AgentTracker {
         this.clock = clock;
         this.runNanos = runNanos;
         this.bounds = new IntervalBounds(runNanos, overrunNanos);
+        this.reportType = reportType;
     }
 
     synchronized void started(String partId, long nowNanos) {
@@ -116,7 +124,7 @@ final class AgentTracker {
             from = next;
         }
         try {
-            IntervalBatch batch = client.intervals(endpoint, part, from);
+            IntervalBatch batch = client.intervals(endpoint, part, from, reportType != null);
             accept(batch, clock.nanoTime());
         } catch (AgentCallException e) {
             synchronized (this) {
@@ -165,11 +173,29 @@ final class AgentTracker {
         complete = batch.complete();
         if (complete) {
             mix = MixFigures.delivered(batch); // an unreadable one fails this agent, as an unreadable interval does
+            keep(batch.report());
         }
         if (complete && !stopRequested && failure == null && previousEnd < runNanos - EARLY_END_NANOS) {
             fail("its part ended after " + Math.max(0, previousEnd) / 1_000_000 + " ms of " + runNanos / 1_000_000
                     + " ms");
         }
+    }
+
+    /** A report of another kind than the part's is a lie, and fails this agent alone; none is kept as none. */
+    private void keep(RunReport delivered) {
+        if (delivered == null || reportType == null) {
+            return;
+        }
+        if (!reportType.isInstance(delivered)) {
+            fail("delivered a report of another kind (" + delivered.getClass().getSimpleName() + ") than its part's");
+            return;
+        }
+        report = delivered;
+    }
+
+    /** The part's own report, checked to be of its kind; null when the agent delivered none. */
+    synchronized RunReport report() {
+        return report;
     }
 
     /**

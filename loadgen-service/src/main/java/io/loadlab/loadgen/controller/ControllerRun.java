@@ -13,6 +13,7 @@ import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.MergedReport;
 import io.loadlab.loadgen.distributed.MergedReportBuilder;
 import io.loadlab.loadgen.distributed.PhaseTotals;
+import io.loadlab.loadgen.run.PartsMerger;
 import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.UnsplittableSpecException;
@@ -21,6 +22,7 @@ import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
@@ -28,6 +30,7 @@ import org.jboss.logging.Logger;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -75,6 +78,8 @@ final class ControllerRun implements LoadRun {
     private final List<Thread> pollers = new ArrayList<>();
     private boolean cancelled;
     private long startAtNanos = Long.MAX_VALUE;
+    /** The kind's merge of this run, begun once the agents are checked and before any part starts. */
+    private PartsMerger merger = PartsMerger.NONE;
 
     /** @param kind the kind of the run spread ({@code spec.run()}), which cuts it into the agents' parts */
     ControllerRun(DistributedRunSpec spec, RunKind<?, ?> kind, List<AgentEndpoint> endpoints, AgentClient client,
@@ -110,7 +115,8 @@ final class ControllerRun implements LoadRun {
     }
 
     private RunOutcome control() {
-        List<AgentTracker> ready = new ArrayList<>(endpoints.size());
+        List<AgentInfo> infos = new ArrayList<>(endpoints.size());
+        List<ClockOffset> offsets = new ArrayList<>(endpoints.size());
         long runNanos = spec.warmup().toNanos() + spec.duration().toNanos();
         for (AgentEndpoint e : endpoints) { // every agent is asked before any is given a part
             try {
@@ -119,8 +125,8 @@ final class ControllerRun implements LoadRun {
                 if (refusal != null) {
                     return refused(refusal + " (" + e.address() + "); no agent was started");
                 }
-                ready.add(new AgentTracker(e, info.name(), client.clockOffset(e, CLOCK_SAMPLES), client, clock,
-                        runNanos, OVERRUN_NANOS));
+                infos.add(info);
+                offsets.add(client.clockOffset(e, CLOCK_SAMPLES));
             } catch (AgentCallException ex) {
                 return refused(ex.getMessage() + "; no agent was started");
             }
@@ -128,13 +134,30 @@ final class ControllerRun implements LoadRun {
                 return new RunOutcome(null, null, true, null);
             }
         }
-        List<ObjectNode> parts = new ArrayList<>(ready.size());
+        List<ObjectNode> parts = new ArrayList<>(endpoints.size());
         try {
-            for (RunSpec part : kind.parts(spec.run(), ready.size())) {
+            for (RunSpec part : kind.parts(spec.run(), endpoints.size())) {
                 parts.add(json.valueToTree(part)); // the wire: each agent reads its part as a user's spec
             }
         } catch (UnsplittableSpecException e) {
             return refused(e.getMessage());
+        }
+        PartsMerger begun;
+        try { // before any part starts: a kind may read what must be read once around the whole run
+            begun = kind.beginMerge(spec.run());
+        } catch (RuntimeException e) {
+            return refused("could not begin the " + spec.run().kind() + " merge: " + e.getMessage()
+                    + "; no agent was started");
+        }
+        synchronized (this) {
+            merger = begun;
+        }
+        // a kind that merges the parts' own reports gets each agent's: asked for with its last batch, checked
+        Class<? extends RunReport> reports = begun == PartsMerger.NONE ? null : kind.types().reportType();
+        List<AgentTracker> ready = new ArrayList<>(endpoints.size());
+        for (int i = 0; i < endpoints.size(); i++) {
+            ready.add(new AgentTracker(endpoints.get(i), infos.get(i).name(), offsets.get(i), client, clock, runNanos,
+                    OVERRUN_NANOS, reports));
         }
         long startAt = clock.nanoTime() + START_LEAD_NANOS + LEAD_PER_AGENT_NANOS * ready.size();
         synchronized (this) {
@@ -212,18 +235,33 @@ final class ControllerRun implements LoadRun {
     }
 
     private RunOutcome outcome() {
-        MergedReportBuilder builder = new MergedReportBuilder(spec.warmup(), spec.duration(), Counter.COMPLETED);
+        MergedReportBuilder builder = new MergedReportBuilder(spec.warmup(), spec.duration(), kind.mergedCount());
+        List<RunReport> reports = new ArrayList<>();
         for (AgentTracker a : trackers()) {
             builder.agent(a.delivery());
+            reports.add(a.report());
         }
         MergedReport merged = builder.build();
         long histogramCount = HistogramCodec.decode(merged.histogram()).getTotalCount();
+        String failure = merged.failure();
+        RunReport own = null;
+        try {
+            own = mergerNow().merge(reports, merged.parts()).orElse(null);
+        } catch (RuntimeException e) { // nothing measured is ever lost: the merged figures stay, the problem is said
+            LOG.errorf(e, "The %s merge of distributed run %s failed", spec.run().kind(), controllerRunId);
+            String why = "the " + spec.run().kind() + " merge of the parts failed: " + e;
+            failure = failure == null ? why : failure + "; " + why;
+        }
         DistributedReport report = DistributedReport.of(spec.run().kind(), spec.duration().toNanos() / 1e9,
-                requestedRate, merged, histogramCount);
+                requestedRate, merged, histogramCount, failure, own);
         boolean userCancel = isCancelled();
-        String failure = merged.failure() != null ? merged.failure()
+        String outcomeFailure = failure != null ? failure
                 : merged.partial() && !userCancel ? "an agent did not deliver its last interval" : null;
-        return new RunOutcome(report, merged.histogram(), userCancel && failure == null, failure);
+        return new RunOutcome(report, merged.histogram(), userCancel && outcomeFailure == null, outcomeFailure);
+    }
+
+    private synchronized PartsMerger mergerNow() {
+        return merger;
     }
 
     private static RunOutcome refused(String why) {
@@ -278,6 +316,7 @@ final class ControllerRun implements LoadRun {
         synchronized (this) {
             start = startAtNanos;
         }
+        Counter counted = kind.mergedCount();
         PhaseTotals measured = new PhaseTotals();
         PhaseTotals lastIntervals = new PhaseTotals(); // both phases, as a local run's interval latency has them
         double currentRate = 0;
@@ -285,7 +324,7 @@ final class ControllerRun implements LoadRun {
             a.addMeasured(measured);
             IntervalSample last = a.last();
             if (last != null && last.endNanos() > last.startNanos()) {
-                currentRate += (last.measured().count(Counter.COMPLETED) + last.warmup().count(Counter.COMPLETED))
+                currentRate += (last.measured().count(counted) + last.warmup().count(counted))
                         * 1e9 / (last.endNanos() - last.startNanos());
                 lastIntervals.add(last.warmup());
                 lastIntervals.add(last.measured());
@@ -300,7 +339,7 @@ final class ControllerRun implements LoadRun {
         boolean warmingUp = start != Long.MAX_VALUE && now >= start && now < warmupEnd;
         double elapsed = start == Long.MAX_VALUE || now < warmupEnd ? 0
                 : Math.min(now - warmupEnd, spec.duration().toNanos()) / 1e9;
-        return new RunProgress(elapsed, warmingUp, measured.count(Counter.COMPLETED), currentRate, measured.errors(),
+        return new RunProgress(elapsed, warmingUp, measured.count(counted), currentRate, measured.errors(),
                 measured.count(Counter.BYTES_SENT), measured.count(Counter.BYTES_RECEIVED), 0, requestedRate,
                 intervalLatency);
     }

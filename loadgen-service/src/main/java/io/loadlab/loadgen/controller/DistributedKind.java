@@ -82,9 +82,16 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
         return Optional.of("wrk, merged");
     }
 
+    /**
+     * With the kind's own merged report ({@link DistributedReport#merged}): that report in its kind's layout (a UDP
+     * run's sockperf lines), then the agents' lines; without it, wrk's lines of the merge.
+     */
     @Override
     protected Optional<String> text(DistributedRunSpec spec, DistributedReport report, String histogram) {
-        return Optional.of(DistributedTextReport.render(spec, report));
+        Optional<String> own = report.merged() == null ? Optional.empty()
+                : driver.kind(spec.run().kind()).flatMap(k -> k.textOf(spec.run(), report.merged(), histogram));
+        return Optional.of(own.map(text -> DistributedTextReport.agents(text, report))
+                .orElseGet(() -> DistributedTextReport.render(spec, report)));
     }
 
     /** An http run's figures (but TLS handshakes, which agents do not merge), merged over the agents: never one agent's. */

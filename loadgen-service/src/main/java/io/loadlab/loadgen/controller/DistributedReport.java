@@ -32,12 +32,15 @@ import java.util.Objects;
  * @param failure           which agents failed and why, null when none did
  * @param mix               runs with a request mix only (absent otherwise): each name's figures merged exactly over
  *                          the agents (counts summed, histograms added); without a per-second series, as the totals
+ * @param merged            the run's kind's own report of the whole run, from its merge of the parts
+ *                          ({@code RunKind#beginMerge}: UDP's received counted by the reflector, read once around the
+ *                          run); null (absent) for a kind whose merge is this report itself (http)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
                                 double requestsPerSecond, double requestedRate, long errors, Map<Counter, Long> counts,
                                 LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
-                                boolean partial, String failure, MixFigures mix) implements RunReport {
+                                boolean partial, String failure, MixFigures mix, RunReport merged) implements RunReport {
 
     /** A report without a request mix: what runs before it wrote. */
     public DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
@@ -45,7 +48,16 @@ public record DistributedReport(String runKind, long requests, long warmupReques
                              LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
                              boolean partial, String failure) {
         this(runKind, requests, warmupRequests, durationSeconds, requestsPerSecond, requestedRate, errors, counts,
-                latencyMicros, histogramCount, agents, partial, failure, null);
+                latencyMicros, histogramCount, agents, partial, failure, null, null);
+    }
+
+    /** A report without the kind's own merged report: what runs before it wrote. */
+    public DistributedReport(String runKind, long requests, long warmupRequests, double durationSeconds,
+                             double requestsPerSecond, double requestedRate, long errors, Map<Counter, Long> counts,
+                             LatencySummary latencyMicros, long histogramCount, List<AgentSummary> agents,
+                             boolean partial, String failure, MixFigures mix) {
+        this(runKind, requests, warmupRequests, durationSeconds, requestsPerSecond, requestedRate, errors, counts,
+                latencyMicros, histogramCount, agents, partial, failure, mix, null);
     }
 
     public DistributedReport {
@@ -56,10 +68,14 @@ public record DistributedReport(String runKind, long requests, long warmupReques
         mix = mix == null || mix.isEmpty() ? null : mix; // absent from the JSON, as a local run's empty mix
     }
 
+    /**
+     * @param failure the merge's failure: the agents' ({@code m.failure()}), or the kind's merge that threw
+     * @param merged  the kind's own report of the whole run, null for none
+     */
     static DistributedReport of(String runKind, double durationSeconds, double requestedRate, MergedReport m,
-                                long histogramCount) {
+                                long histogramCount, String failure, RunReport merged) {
         return new DistributedReport(runKind, m.requests(), m.warmupRequests(), durationSeconds, m.requestsPerSecond(),
-                requestedRate, m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), m.failure(),
-                m.mix());
+                requestedRate, m.errors(), m.counts(), m.latencyMicros(), histogramCount, m.agents(), m.partial(), failure,
+                m.mix(), merged);
     }
 }

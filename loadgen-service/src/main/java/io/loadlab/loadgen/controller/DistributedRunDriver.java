@@ -42,6 +42,11 @@ class DistributedRunDriver {
         this.version = version;
     }
 
+    /** The kind of the runs spread, by name; empty for a kind not installed here. */
+    java.util.Optional<RunKind<?, ?>> kind(String name) {
+        return kinds.named(name);
+    }
+
     /**
      * @throws IllegalStateException when fewer agents are found than the spec asks for (the run is recorded as
      *                               failed to start, naming the count and the setting)

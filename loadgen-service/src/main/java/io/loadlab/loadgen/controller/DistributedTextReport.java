@@ -30,6 +30,22 @@ final class DistributedTextReport {
         out.append(String.format(Locale.ROOT, "  %d requests in %.2fs, %d errors%n", r.requests(), r.durationSeconds(),
                 r.errors()));
         out.append(String.format(Locale.ROOT, "Requests/sec: %9.2f%n", r.requestsPerSecond()));
+        agentLines(out, r);
+        return out.toString();
+    }
+
+    /** {@code merged}, the run's kind's own text of its merged report, followed by the agents' lines. */
+    static String agents(String merged, DistributedReport r) {
+        StringBuilder out = new StringBuilder(merged);
+        if (!merged.isEmpty() && !merged.endsWith("\n")) {
+            out.append('\n');
+        }
+        out.append(String.format(Locale.ROOT, "  %d agents, histograms merged exactly%n", r.agents().size()));
+        agentLines(out, r);
+        return out.toString();
+    }
+
+    private static void agentLines(StringBuilder out, DistributedReport r) {
         out.append(String.format(Locale.ROOT, "  %-24s %-22s %10s %12s %8s %12s %12s %12s %10s%n", "Agent", "Address",
                 "Requests", "Req/Sec", "Errors", "p50", "p99", "Max", "Skew"));
         for (AgentSummary a : r.agents()) {
@@ -40,8 +56,9 @@ final class DistributedTextReport {
         if (r.partial()) {
             out.append("Partial: ").append(r.failure() == null ? "an agent did not deliver its last interval" : r.failure())
                     .append('\n');
+        } else if (r.failure() != null) {
+            out.append("Failed: ").append(r.failure()).append('\n');
         }
-        return out.toString();
     }
 
     private static String trim(double p) {

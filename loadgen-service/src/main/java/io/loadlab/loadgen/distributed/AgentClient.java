@@ -32,7 +32,7 @@ import java.util.concurrent.TimeoutException;
  * GET    /agent/info                         {@link AgentInfo}
  * GET    /agent/clock                        {@link ClockReading}
  * POST   /agent/runs                         {@link AgentRunRequest} -> {@link AgentRunStarted}
- * GET    /agent/runs/{id}/intervals?from=k   {@link IntervalBatch}
+ * GET    /agent/runs/{id}/intervals?from=k[&amp;report=true]   {@link IntervalBatch}
  * POST   /agent/runs/{id}/heartbeat          204
  * DELETE /agent/runs/{id}                    204
  * </pre>
@@ -49,6 +49,13 @@ public final class AgentClient {
      * failure string made a 2 s run's record 47 MB (issue 22).
      */
     static final int MAX_ANSWER_BYTES = IntervalBatch.MAX_INTERVALS * MAX_INTERVAL_BYTES + 64 * 1024;
+    /**
+     * What a part's own report may add to the answer that carries it (asked only by a kind that merges the parts'
+     * reports: http's never is). The biggest is a part of the longest run ({@code loadgen.limits.max-duration}, 1 h)
+     * with a point per second: a UDP report's series of 3,600 points at their widest is about 0.6 MiB
+     * ({@code AgentClientTest} measures it); 4 MiB leaves an iperf report's per-direction intervals room too.
+     */
+    static final int MAX_REPORT_BYTES = 4 * 1024 * 1024;
 
     private final HttpClient http;
     private final ObjectMapper json;
@@ -104,10 +111,23 @@ public final class AgentClient {
         return call(agent, "POST /agent/runs", request, AgentRunStarted.class);
     }
 
-    /** The intervals from index {@code from} on. */
+    /** The intervals from index {@code from} on, without the part's report. */
     public IntervalBatch intervals(AgentEndpoint agent, String runId, long from) throws AgentCallException {
+        return intervals(agent, runId, from, false);
+    }
+
+    /**
+     * The intervals from index {@code from} on.
+     *
+     * @param withReport asks for the part's own report in its complete batch, read up to {@link #MAX_REPORT_BYTES}
+     *                   more
+     */
+    public IntervalBatch intervals(AgentEndpoint agent, String runId, long from, boolean withReport)
+            throws AgentCallException {
         String call = "GET /agent/runs/" + runId + "/intervals";
-        return call(agent, call, get(agent, runPath(runId) + "/intervals?from=" + from), IntervalBatch.class);
+        String path = runPath(runId) + "/intervals?from=" + from + (withReport ? "&report=true" : "");
+        return call(agent, call, get(agent, path), IntervalBatch.class,
+                withReport ? MAX_ANSWER_BYTES + MAX_REPORT_BYTES : MAX_ANSWER_BYTES);
     }
 
     /** Renews the agent's lease on the run. */
@@ -138,7 +158,12 @@ public final class AgentClient {
     }
 
     private <T> T call(AgentEndpoint agent, String call, HttpRequest request, Class<T> type) throws AgentCallException {
-        byte[] body = send(agent, call, request);
+        return call(agent, call, request, type, MAX_ANSWER_BYTES);
+    }
+
+    private <T> T call(AgentEndpoint agent, String call, HttpRequest request, Class<T> type, int maxBytes)
+            throws AgentCallException {
+        byte[] body = send(agent, call, request, maxBytes);
         try {
             return json.readValue(body, type);
         } catch (IOException | IllegalArgumentException e) {
@@ -148,8 +173,12 @@ public final class AgentClient {
 
     /** The answer's body, once its status is 2xx; the whole exchange within {@code timeout}. */
     private byte[] send(AgentEndpoint agent, String call, HttpRequest request) throws AgentCallException {
+        return send(agent, call, request, MAX_ANSWER_BYTES);
+    }
+
+    private byte[] send(AgentEndpoint agent, String call, HttpRequest request, int maxBytes) throws AgentCallException {
         CompletableFuture<HttpResponse<byte[]>> exchange =
-                http.sendAsync(request, info -> new BoundedBody(MAX_ANSWER_BYTES));
+                http.sendAsync(request, info -> new BoundedBody(maxBytes));
         HttpResponse<byte[]> response;
         try {
             response = exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);

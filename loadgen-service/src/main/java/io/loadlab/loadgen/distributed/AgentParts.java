@@ -92,11 +92,15 @@ public final class AgentParts {
         return new AgentRunStarted(part.id, Math.max(startAtNanos, clock.nanoTime()));
     }
 
-    /** The intervals of part {@code id} from index {@code from} on; renews its lease. Empty for an unknown part. */
-    public Optional<IntervalBatch> intervals(String id, long from) {
+    /**
+     * The intervals of part {@code id} from index {@code from} on; renews its lease. Empty for an unknown part.
+     *
+     * @param withReport whether a complete batch carries the part's own report (the controller's kind merges them)
+     */
+    public Optional<IntervalBatch> intervals(String id, long from, boolean withReport) {
         return part(id).map(p -> {
             p.lease.renew();
-            return p.batch(from);
+            return p.batch(from, withReport);
         });
     }
 
@@ -250,7 +254,7 @@ public final class AgentParts {
                     .map(r -> ((HttpReport) r).mix()).orElse(List.of());
         }
 
-        synchronized IntervalBatch batch(long from) {
+        synchronized IntervalBatch batch(long from, boolean withReport) {
             Optional<RunRecord> run = runId == null ? Optional.empty() : runs.find(runId);
             String state = run.map(r -> r.state().json())
                     .orElse(failure != null ? "failed" : stopped ? "cancelled" : "pending");
@@ -263,7 +267,8 @@ public final class AgentParts {
             boolean ended = run.map(r -> r.state().finished()).orElse(failure != null || stopped);
             boolean complete = !more && ended && (series == null || series.finished());
             return new IntervalBatch(state, got, complete, series == null ? 0 : series.dropped(), latenessNanos,
-                    saturation(), why, complete ? mix(run) : List.of());
+                    saturation(), why, complete ? mix(run) : List.of(),
+                    complete && withReport ? run.map(RunRecord::report).orElse(null) : null);
         }
     }
 }

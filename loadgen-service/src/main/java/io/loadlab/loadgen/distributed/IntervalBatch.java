@@ -3,6 +3,7 @@ package io.loadlab.loadgen.distributed;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.http.RequestReport;
+import io.loadlab.loadgen.report.RunReport;
 
 import java.util.List;
 
@@ -21,15 +22,26 @@ import java.util.List;
  * @param failure            why the run failed on the agent, null when it did not
  * @param mix                the part's request mix, name by name, from its report: only in a {@code complete} batch of
  *                           a run with a mix (absent otherwise), for the controller's merge per name ({@link MixMerge})
+ * @param report             the part's own final report (its kind's, tagged with {@code "kind"}): only in a
+ *                           {@code complete} batch the controller asked it for ({@code report=true}: its kind merges
+ *                           the parts' reports, {@code PartsMerger}), and only when the part's run kept one; absent
+ *                           otherwise
  */
 public record IntervalBatch(String state, List<IntervalSample> intervals, boolean complete, long dropped,
                             Long startLatenessNanos, double saturation, String failure,
-                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RequestReport> mix) {
+                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RequestReport> mix,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) RunReport report) {
 
     /** A batch without a mix: every batch but a mix run's last. */
     public IntervalBatch(String state, List<IntervalSample> intervals, boolean complete, long dropped,
                          Long startLatenessNanos, double saturation, String failure) {
-        this(state, intervals, complete, dropped, startLatenessNanos, saturation, failure, null);
+        this(state, intervals, complete, dropped, startLatenessNanos, saturation, failure, null, null);
+    }
+
+    /** A batch without the part's report: every batch but the last of a part whose report was asked for. */
+    public IntervalBatch(String state, List<IntervalSample> intervals, boolean complete, long dropped,
+                         Long startLatenessNanos, double saturation, String failure, List<RequestReport> mix) {
+        this(state, intervals, complete, dropped, startLatenessNanos, saturation, failure, mix, null);
     }
 
     /** The most intervals one answer carries: 100 seconds, at most about 4 MiB. */
@@ -40,6 +52,9 @@ public record IntervalBatch(String state, List<IntervalSample> intervals, boolea
         mix = mix == null ? List.of() : List.copyOf(mix);
         if (intervals.size() > MAX_INTERVALS) {
             throw new IllegalArgumentException("at most " + MAX_INTERVALS + " intervals per batch, had " + intervals.size());
+        }
+        if (report != null && !complete) {
+            throw new IllegalArgumentException("a part's report comes in its complete batch only");
         }
     }
 }

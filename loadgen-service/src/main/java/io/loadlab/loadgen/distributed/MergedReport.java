@@ -1,7 +1,9 @@
 package io.loadlab.loadgen.distributed;
 
 import io.loadlab.loadgen.engine.Counter;
+import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.LatencySummary;
+import io.loadlab.loadgen.run.MergedParts;
 
 import java.util.List;
 import java.util.Map;
@@ -22,15 +24,19 @@ import java.util.Objects;
  *                          what was delivered up to then
  * @param failure           which agents failed and why, null when none did
  * @param mix               a request mix's names merged over the agents ({@link MixMerge}), empty without a mix
+ * @param warmupCounts      every warm-up counter, summed
+ * @param measuredSeconds   the longest measured time an agent's intervals cover
  */
 public record MergedReport(long requests, long warmupRequests, double requestsPerSecond, long errors,
                            Map<Counter, Long> counts, LatencySummary latencyMicros, String histogram,
-                           List<AgentSummary> agents, boolean partial, String failure, MixFigures mix) {
+                           List<AgentSummary> agents, boolean partial, String failure, MixFigures mix,
+                           Map<Counter, Long> warmupCounts, double measuredSeconds) {
 
     public MergedReport {
         Objects.requireNonNull(latencyMicros, "latencyMicros");
         Objects.requireNonNull(histogram, "histogram");
         counts = Map.copyOf(counts);
+        warmupCounts = Map.copyOf(warmupCounts);
         agents = List.copyOf(agents);
         mix = mix == null ? MixFigures.NONE : mix;
         if (agents.isEmpty()) {
@@ -39,5 +45,11 @@ public record MergedReport(long requests, long warmupRequests, double requestsPe
         if (failure != null && !partial) {
             throw new IllegalArgumentException("a report naming a failure is partial");
         }
+    }
+
+    /** These figures as a kind's {@code PartsMerger} reads them: the histogram null when no agent recorded a value. */
+    public MergedParts parts() {
+        boolean empty = HistogramCodec.decode(histogram).getTotalCount() == 0;
+        return new MergedParts(counts, warmupCounts, empty ? null : histogram, measuredSeconds, agents.size(), partial);
     }
 }

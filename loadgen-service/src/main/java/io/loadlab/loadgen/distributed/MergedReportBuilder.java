@@ -69,7 +69,8 @@ public final class MergedReportBuilder {
         return new MergedReport(requests, warmup.count(requestsCounter),
                 longestSeconds > 0 ? requests / longestSeconds : 0, measured.errors(), measured.counts(),
                 LatencySummary.ofNanos(measured.latency()), HistogramCodec.encode(measured.latency()), agents,
-                partial, failures.length() == 0 ? null : failures.toString(), new MixFigures(MixMerge.merge(mixes, longestSeconds)));
+                partial, failures.length() == 0 ? null : failures.toString(), new MixFigures(MixMerge.merge(mixes, longestSeconds)),
+                warmup.counts(), longestSeconds);
     }
 
     /** The part of the measured window the agent's intervals cover, in seconds. */

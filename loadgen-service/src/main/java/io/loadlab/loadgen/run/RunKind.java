@@ -158,6 +158,16 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
                 : text(specType.cast(run.spec()), reportType.cast(run.report()), run.histogram());
     }
 
+    /**
+     * {@code report} of a run of {@code spec} in this kind's text layout, without a record around it (a distributed
+     * run's merged report of this kind); empty when the kind has none.
+     *
+     * @throws ClassCastException when {@code spec} or {@code report} is not this kind's
+     */
+    public final Optional<String> textOf(RunSpec spec, RunReport report, String histogram) {
+        return text(specType.cast(spec), reportType.cast(report), histogram);
+    }
+
     /** Adds a finished run's figures to this kind's own meters; a run without a report adds nothing. */
     public final void count(RunRecord run) {
         if (run.report() != null) {
