@@ -11,7 +11,8 @@
 # Then the same pairs for udp-throughput against one `sockperf server` (UDP_PER_AGENT_RATE messages/s of 200 bytes
 # per agent): the merged messages (report merged.messagesSent) against the sum of the agents' own (agents[].requests,
 # messages sent), which must be equal exactly (ratio 1.0000, else it exits 1), and the controller's CPU likewise.
-#   RUNS=3 DURATION=10s WARMUP=2s PER_AGENT_RATE=1000 PER_AGENT_CONNECTIONS=4 UDP_PER_AGENT_RATE=20000 bench/distributed.sh
+# Then the same for iperf (iperf_lines, at the end).
+#   RUNS=3 DURATION=10s WARMUP=2s PER_AGENT_RATE=1000 PER_AGENT_CONNECTIONS=4 UDP_PER_AGENT_RATE=20000 IPERF_DURATION=3s IPERF_PER_AGENT_BITS=50000000 bench/distributed.sh
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -166,5 +167,63 @@ for n in 1 2; do
   printf 'median UDP %s agent(s): merged / sum of agents %.4f   controller %s ms CPU per agent-second\n' \
     "$n" "$(median <<<"${uratios[$n]}")" "$(median <<<"${ucosts[$n]}")"
 done
+# iperf over the same agents (issue 26): a target-service whose iperf3 server takes two tests at once
+# (target.iperf.max-clients=2; TCP: its UDP tests take the one UDP port in turn), TCP at IPERF_PER_AGENT_BITRATE per agent for IPERF_DURATION, 1 agent then 2, RUNS
+# pairs. Per run: the merged report's bits/s (report.merged, iperf3's sum of the agents' tests), the sum of the
+# agents' own reports' bits/s (each agent's newest run: its part), their ratio, which must be 1.0000 (the merge adds
+# the agents' rates: the script exits 1 otherwise), and the controller's CPU per agent-second as above.
+iperf_lines() {
+  local target_jar="$root/target-service/target/quarkus-app/quarkus-run.jar" tport iport i n cpu wall report line
+  local merged own ratio cost
+  [ -f "$target_jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl target-service)
+  tport=$(free_port) iport=$(free_port)
+  mkdir -p "$work/target"
+  # shellcheck disable=SC2086 # LOADGEN_JAVA_OPTS is a list of JVM flags
+  java $LOADGEN_JAVA_OPTS -Dquarkus.http.host=127.0.0.1 -Dquarkus.http.port="$tport" -Dtarget.https.host=127.0.0.1 \
+    -Dtarget.https.port="$(free_port)" -Dtarget.udp.host=127.0.0.1 -Dtarget.udp.port="$(free_port)" \
+    -Dtarget.iperf.host=127.0.0.1 -Dtarget.iperf.port="$iport" -Dtarget.iperf.max-clients=2 \
+    -jar "$target_jar" >"$work/target/target.log" 2>&1 &
+  pids+=("$!")
+  wait_http "http://127.0.0.1:$tport/q/health/ready" 60
+  for _ in $(seq 1 50); do grep -q "iperf3 server on" "$work/target/target.log" && break; sleep 0.2; done
+  echo
+  echo "== iperf: TCP $IPERF_PER_AGENT_BITRATE per agent, $IPERF_DURATION, to the target's iperf3 server (max-clients 2) on 127.0.0.1:$iport"
+  printf '%-4s %6s %14s %14s %8s %14s\n' run agents 'merged bit/s' 'sum own bit/s' ratio 'ctl ms/agent-s'
+  declare -A icosts iratios
+  for i in $(seq 1 "$RUNS"); do
+    for n in 1 2; do
+      read -r cpu wall report < <(python3 "$here/lib/cpu.py" whole "$api" "$token" "$ctl_pid" "$(printf \
+        '{"kind":"iperf","target":"tcp://127.0.0.1:%d","protocol":"tcp","bitrate":"%d","duration":"%s","agents":%d}' \
+        "$iport" $((IPERF_PER_AGENT_BITS * n)) "$IPERF_DURATION" "$n")")
+      line=$(python3 - "$report" "$cpu" "$wall" "$n" "${agent_ports[@]:0:$n}" <<'EOF'
+import json, sys, urllib.request
+report, cpu, wall, n, ports = json.loads(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]), sys.argv[5:]
+merged = report.get('merged')
+if merged is None or merged.get('error'):
+    sys.exit(f'no complete merged iperf report: {report}')
+own = 0.0
+for port in ports:  # each agent's newest run is its part of this one
+    with urllib.request.urlopen(f'http://127.0.0.1:{port}/runs?size=1', timeout=10) as r:
+        part = json.load(r)['items'][0]['id']
+    with urllib.request.urlopen(f'http://127.0.0.1:{port}/runs/{part}/report', timeout=10) as r:
+        own += json.load(r)['directions'][0]['sum']['bitsPerSecond']
+bits = merged['directions'][0]['sum']['bitsPerSecond']
+print(f'{bits:.0f} {own:.0f} {bits / own if own > 0 else float("nan"):.4f} {cpu * 1e3 / wall / n:.2f}')
+EOF
+)
+      read -r merged own ratio cost <<<"$line"
+      printf '%-4s %6s %14s %14s %8s %14s\n' "$i" "$n" "$merged" "$own" "$ratio" "$cost"
+      iratios[$n]+=" $ratio" icosts[$n]+=" $cost"
+      [ "$ratio" = 1.0000 ] || { echo "   ^ merged bits/s is not the agents' sum"; bad=1; }
+    done
+  done
+  for n in 1 2; do
+    printf 'iperf median %s agent(s): merged / sum of agents %s   controller %s ms CPU per agent-second\n' "$n" \
+      "$(median <<<"${iratios[$n]}")" "$(median <<<"${icosts[$n]}")"
+  done
+}
+IPERF_DURATION=${IPERF_DURATION:-3s} IPERF_PER_AGENT_BITS=${IPERF_PER_AGENT_BITS:-50000000}
+IPERF_PER_AGENT_BITRATE="$((IPERF_PER_AGENT_BITS / 1000000)) Mbit/s"
+iperf_lines
 echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 exit "$bad"

@@ -77,7 +77,8 @@ public final class TargetService implements AutoCloseable {
         return start(List.of(), "127.0.0.1", jvmOptions);
     }
 
-    private static TargetService start(List<String> prefix, String host, List<String> jvmOptions)
+    /** As {@link #start(List, String)}, the JVM given {@code jvmOptions} too ({@code -Dtarget.iperf.max-clients=3}). */
+    public static TargetService start(List<String> prefix, String host, List<String> jvmOptions)
             throws IOException, InterruptedException {
         int port = FreePorts.tcp();
         int udpPort = FreePorts.udp();

@@ -43,6 +43,17 @@ public final class IntervalSeries {
         finished = last;
     }
 
+    /**
+     * Appends {@code samples}, in order, and marks the series finished even when there are none: for a run that
+     * counts its seconds itself and hands them over when it ends (iperf's test), where the ticker appends one a second.
+     */
+    public synchronized void appendAll(List<IntervalSample> samples) {
+        for (IntervalSample s : samples) {
+            append(s, false);
+        }
+        finished = true;
+    }
+
     /** The intervals whose index is at least {@code fromIndex}, in order; a copy. */
     public synchronized List<IntervalSample> since(long fromIndex) {
         List<IntervalSample> out = new ArrayList<>();

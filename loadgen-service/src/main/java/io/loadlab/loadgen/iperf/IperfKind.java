@@ -1,10 +1,12 @@
 package io.loadlab.loadgen.iperf;
 
+import io.loadlab.loadgen.report.RunReport;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.GateFigures;
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.LoadRun;
+import io.loadlab.loadgen.run.PartsMerger;
 import io.loadlab.loadgen.run.ReportTable;
 import io.loadlab.loadgen.run.RunKind;
 import jakarta.inject.Inject;
@@ -48,6 +50,23 @@ public class IperfKind extends RunKind<IperfSpec, IperfReport> {
             throw new IllegalStateException("this iperf kind was built without a driver");
         }
         return driver.start(spec);
+    }
+
+    /** Each agent runs its own iperf3 test against the same server; their reports sum as iperf3 sums streams. */
+    @Override
+    public boolean splits() {
+        return true;
+    }
+
+    @Override
+    protected List<IperfSpec> split(IperfSpec spec, int n) {
+        return IperfSplit.split(spec, n);
+    }
+
+    /** The agents' reports combined as iperf3 sums its streams ({@link IperfMerge}). */
+    @Override
+    protected PartsMerger merger(IperfSpec spec) {
+        return (parts, merged) -> IperfMerge.merge(spec, own(parts)).map(RunReport.class::cast);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.iperf;
 
+import io.loadlab.loadgen.engine.IntervalSeries;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.run.RunProgress;
@@ -16,6 +17,8 @@ final class IperfRun implements LoadRun {
 
     private final ClientSession test;
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
+    /** The test's measured seconds, handed over when it ends ({@link IperfIntervals}). */
+    private final IntervalSeries intervals = new IntervalSeries(IntervalSeries.DEFAULT_CAPACITY);
     private volatile boolean cancelled;
 
     private IperfRun(ClientSession test) {
@@ -33,8 +36,10 @@ final class IperfRun implements LoadRun {
     private void drive() {
         try {
             IperfReport report = test.run();
+            intervals.appendAll(IperfIntervals.of(report));
             done.complete(new RunOutcome(report, null, cancelled, report.error()));
         } catch (RuntimeException | Error e) {
+            intervals.appendAll(java.util.List.of());
             done.complete(new RunOutcome(null, null, cancelled, "iperf test failed: " + e));
         }
     }
@@ -47,6 +52,11 @@ final class IperfRun implements LoadRun {
         long received = test.measuredBytes(false);
         return new RunProgress(seconds, !done.isDone() && test.warmingUp(), 0, 0, 0, sent, received,
                 done.isDone() ? 0 : test.openStreams(), 0, null);
+    }
+
+    @Override
+    public IntervalSeries intervals() {
+        return intervals;
     }
 
     @Override

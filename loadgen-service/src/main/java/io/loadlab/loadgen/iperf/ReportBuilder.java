@@ -78,37 +78,10 @@ final class ReportBuilder {
     }
 
     private StreamFigures sum(List<StreamFigures> streams) {
-        long sent = 0;
-        Long retransmits = null;
-        long received = 0;
-        long lost = 0;
-        long packets = 0;
-        long outOfOrder = 0;
-        double jitter = 0;
-        for (StreamFigures s : streams) {
-            sent += s.sentBytes();
-            received += s.receivedBytes();
-            if (s.lost() != null) {
-                lost += s.lost();
-                packets += s.packets();
-                jitter += s.jitterMillis();
-            }
-            outOfOrder += s.outOfOrder() == null ? 0 : s.outOfOrder();
-            if (s.retransmits() != null) {
-                retransmits = (retransmits == null ? 0 : retransmits) + s.retransmits();
-            }
-        }
-        double seconds = timeline.measuredSeconds();
-        if (spec.protocol() == Protocol.TCP) {
-            // a sum has retransmits only when every stream has them: a partial sum would read as the whole
-            boolean all = streams.stream().allMatch(s -> s.retransmits() != null);
-            return new StreamFigures(0, sent, received, seconds, all ? retransmits : null, null, null, null, null, null);
-        }
-        return new StreamFigures(0, sent, received, seconds, null, streams.isEmpty() ? 0 : jitter / streams.size(), lost,
-                packets, percent(lost, packets), streams.stream().anyMatch(s -> s.outOfOrder() != null) ? outOfOrder : null);
+        return StreamSums.sum(spec.protocol(), streams, timeline.measuredSeconds());
     }
 
     private static double percent(long lost, long packets) {
-        return packets > 0 ? 100.0 * lost / packets : 0;
+        return StreamSums.percent(lost, packets);
     }
 }

@@ -33,6 +33,18 @@ public final class Split {
         return parts;
     }
 
+    /** {@code total} over {@code n} as {@link #evenly(int, int)}, for wholes past an int (bits per second). */
+    public static long[] evenly(long total, int n) {
+        if (total < 0 || n < 1) {
+            throw new IllegalArgumentException("need total >= 0 and n >= 1, had " + total + " over " + n);
+        }
+        long[] parts = new long[n];
+        for (int i = 0; i < n; i++) {
+            parts[i] = total / n + (i < total % n ? 1 : 0);
+        }
+        return parts;
+    }
+
     /**
      * {@code total} in proportion to {@code weights} (largest remainder: each part is the floor of its exact
      * share in units of {@code 10^-scale}, and the units left over go one each to the parts that lost the most,

@@ -16,7 +16,10 @@ interface AgentHosts extends AutoCloseable {
     /** The most agents a test starts: three shared, one to kill, one of another version. */
     int AGENTS = 5;
 
-    /** Starts the target where every agent reaches it. */
+    /**
+     * Starts the target where every agent reaches it; on loopback its iperf3 server takes three tests at once
+     * ({@code target.iperf.max-clients=3}), one per shared agent.
+     */
     TargetService target() throws Exception;
 
     /** Starts agent {@code i} (0 to {@link #AGENTS} - 1) on {@code data} with {@code properties}. */

@@ -461,6 +461,136 @@ class DistributedRunsIT {
         assertEquals("3", controller.json("/runs/" + cell.get("runId").asText()).get("spec").get("agents").asText());
     }
 
+    /**
+     * iperf over three agents, each its own iperf3 test against the target's one server (it takes three at once,
+     * {@link AgentHosts#target}): the kind's merged report sums the agents' own reports exactly, bytes, packets and
+     * bits per second, as iperf3 sums its streams. Then a stock {@code iperf3 -c} holds one of the three slots, so one
+     * agent is told busy: the run is partial, the merged report's error names that agent by its place, and the other
+     * two's figures are kept. TCP at a capped rate keeps two busy cores out of the sums' way; not UDP, whose tests the
+     * target's server takes one at a time (they share its one UDP port).
+     */
+    @Test
+    void iperfOverThreeAgentsSumsTheirTestsAsIperf3SumsItsStreams() throws Exception {
+        List<Set<String>> earlier = new ArrayList<>();
+        for (LoadgenService agent : agents) {
+            earlier.add(runIds(agent));
+        }
+        String id = controller.started("/runs", iperf("2s"));
+        completed(controller, id);
+        JsonNode report = controller.json("/runs/" + id + "/report");
+        assertFalse(report.path("partial").asBoolean(), report.toString());
+        JsonNode merged = report.get("merged");
+        assertTrue(merged != null && merged.path("error").isNull(), "the iperf report of the whole run: " + report);
+        List<JsonNode> parts = partReports(earlier);
+        for (JsonNode part : parts) {
+            assertTrue(part.path("error").isNull(), "every agent's test completed: " + part);
+        }
+        assertSums(merged, parts);
+        assertEquals(3, merged.path("directions").get(0).path("streams").size(), "one stream per agent: " + merged);
+
+        earlier.clear();
+        for (LoadgenService agent : agents) {
+            earlier.add(runIds(agent));
+        }
+        Process stock = holdOneSlot();
+        try {
+            String busyId = controller.started("/runs", iperf("2s"));
+            JsonNode run = controller.awaitFinished("/runs/" + busyId);
+            JsonNode busy = controller.json("/runs/" + busyId + "/report");
+            assertTrue(busy.path("partial").asBoolean(), busy.toString());
+            List<JsonNode> busyParts = partReports(earlier);
+            List<Integer> refused = new ArrayList<>();
+            for (int i = 0; i < busyParts.size(); i++) {
+                if (busyParts.get(i).path("error").asText().contains("busy")) {
+                    refused.add(i);
+                }
+            }
+            assertEquals(1, refused.size(), "one agent of three found the server's slots taken: " + busyParts);
+            int k = refused.get(0);
+            String name = busy.get("agents").get(k).get("name").asText();
+            assertEquals("agent-" + (k + 1), name, busy.toString());
+            assertTrue(run.path("failure").asText().contains(name), "the run's failure names " + name + ": " + run);
+            assertTrue(busy.get("merged").path("error").asText().contains("agents[" + k + "]: "),
+                    "the merged report names the agent's place: " + busy);
+            List<JsonNode> delivered = new ArrayList<>(busyParts);
+            delivered.remove(k);
+            assertSums(busy.get("merged"), busyParts);
+            assertTrue(delivered.stream().allMatch(p -> p.path("directions").get(0).path("sum").path("receivedBytes").asLong() > 0),
+                    "the other two agents' figures are kept: " + busy);
+        } finally {
+            stock.destroy();
+            assertTrue(stock.waitFor(10, TimeUnit.SECONDS), "the stock iperf3 client ended");
+        }
+    }
+
+    /** TCP, one stream per agent, 30 Mbit/s over the three. */
+    private String iperf(String duration) {
+        return "{\"kind\":\"iperf\",\"target\":\"tcp://" + target.host() + ":" + target.iperfPort() + "\",\"protocol\":\"tcp\","
+                + "\"bitrate\":\"30M\",\"duration\":\"" + duration + "\",\"agents\":3}";
+    }
+
+    /** Each shared agent's own report of its part (the one run it holds beyond {@code earlier}), in the agents' order. */
+    private List<JsonNode> partReports(List<Set<String>> earlier) throws Exception {
+        List<JsonNode> parts = new ArrayList<>();
+        for (int i = 0; i < agents.size(); i++) {
+            JsonNode part = agents.get(i).awaitFinished("/runs/" + newRun(agents.get(i), earlier.get(i)).get("id").asText());
+            parts.add(part.get("report"));
+        }
+        return parts;
+    }
+
+    /** The merged report's up sum is the parts' added: bytes, packets and lost exactly, bits per second to rounding. */
+    private static void assertSums(JsonNode merged, List<JsonNode> parts) {
+        JsonNode sum = merged.path("directions").get(0).path("sum");
+        long received = 0;
+        long sent = 0;
+        long packets = 0;
+        long lost = 0;
+        double bitsPerSecond = 0;
+        long intervalBytes = 0;
+        for (JsonNode part : parts) {
+            JsonNode p = part.path("directions").get(0);
+            received += p.path("sum").path("receivedBytes").asLong();
+            sent += p.path("sum").path("sentBytes").asLong();
+            packets += p.path("sum").path("packets").asLong();
+            lost += p.path("sum").path("lost").asLong();
+            bitsPerSecond += p.path("sum").path("bitsPerSecond").asDouble();
+            for (JsonNode i : p.path("intervals")) {
+                intervalBytes += i.path("bytes").asLong();
+            }
+        }
+        assertTrue(received > 0, "the agents' tests moved bytes: " + parts);
+        assertEquals(received, sum.path("receivedBytes").asLong(), "merged bytes = the agents' own: " + merged);
+        assertEquals(sent, sum.path("sentBytes").asLong(), merged.toString());
+        assertEquals(packets, sum.path("packets").asLong(), merged.toString());
+        assertEquals(lost, sum.path("lost").asLong(), merged.toString());
+        assertEquals(bitsPerSecond, sum.path("bitsPerSecond").asDouble(), bitsPerSecond * 1e-9, "merged bits/s = the agents' summed");
+        long mergedIntervals = 0;
+        for (JsonNode i : merged.path("directions").get(0).path("intervals")) {
+            mergedIntervals += i.path("bytes").asLong();
+        }
+        assertEquals(intervalBytes, mergedIntervals, "every agent's seconds added: " + merged);
+    }
+
+    /** A stock {@code iperf3 -c} on one of the target's three slots, for 20 s at most, once the server has its test. */
+    private Process holdOneSlot() throws Exception {
+        Process p = new ProcessBuilder("iperf3", "-c", target.host(), "-p", Integer.toString(target.iperfPort()),
+                "-b", "1M", "-t", "20", "--forceflush").redirectErrorStream(true).start();
+        java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+        StringBuilder seen = new StringBuilder();
+        for (String line = out.readLine(); line != null; line = out.readLine()) {
+            seen.append(line).append('\n');
+            if (line.contains(" connected to ")) { // its stream is up: the server took the test
+                Thread drain = new Thread(() -> out.lines().forEach(l -> { }), "iperf3-drain");
+                drain.setDaemon(true);
+                drain.start();
+                return p;
+            }
+        }
+        p.destroy();
+        throw new AssertionError("the stock iperf3 client (is iperf3 installed?) did not connect: " + seen);
+    }
+
     /** One target, one variant, the link given: the experiment's only runs are its cell's. */
     private JsonNode experiment(String agentsValue) throws Exception {
         String body = "{\"targets\":[{\"name\":\"t\",\"url\":\"" + target.testApi() + "\",\"metrics\":\""

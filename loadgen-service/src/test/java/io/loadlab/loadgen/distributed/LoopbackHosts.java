@@ -11,7 +11,7 @@ final class LoopbackHosts implements AgentHosts {
 
     @Override
     public TargetService target() throws Exception {
-        return TargetService.start();
+        return TargetService.startWith(List.of("-Dtarget.iperf.max-clients=3"));
     }
 
     @Override
