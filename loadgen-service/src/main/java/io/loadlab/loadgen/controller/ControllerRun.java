@@ -51,6 +51,12 @@ final class ControllerRun implements LoadRun {
     /** The agreed start is this far ahead of the last clock estimate, plus {@link #LEAD_PER_AGENT} per agent. */
     static final long START_LEAD_NANOS = 1_000_000_000L;
     static final long LEAD_PER_AGENT_NANOS = 50_000_000L;
+    /**
+     * An agent refusing its part this close to the agreed start (or past it) fails alone: the parts already given may
+     * be measuring by the time their cancels arrive, and what they measured is kept. Under load a start call took
+     * the whole lead once (DistributedRunsIT at load 15: the run failed with no report while two agents had sent).
+     */
+    static final long STARTED_MARGIN_NANOS = 500_000_000L;
     /** An agent's part stops itself when its controller has not called for this long (5 polls missed). */
     static final long LEASE_MILLIS = 5_000;
     static final long POLL_NANOS = 1_000_000_000L;
@@ -176,8 +182,18 @@ final class ControllerRun implements LoadRun {
                     agents.add(a);
                 }
             } catch (AgentCallException e) {
-                stopAll();
-                return refused("agent " + a.name + " (" + a.endpoint.address() + ") refused its part: " + e.getMessage());
+                String why = "refused its part: " + e.getMessage();
+                if (trackers().isEmpty() || clock.nanoTime() < startAt - STARTED_MARGIN_NANOS) {
+                    stopAll(); // the parts given are cancelled before their start: nothing was measured
+                    return refused("agent " + a.name + " (" + a.endpoint.address() + ") " + why);
+                }
+                // the parts already given have started (a slow start call took the lead): what they measure is
+                // kept, and the run ends partial naming this agent, as when an agent dies mid-run
+                a.fail(why);
+                synchronized (this) {
+                    agents.add(a);
+                }
+                break;
             }
         }
         pollUntilSettled(startAt);
