@@ -17,8 +17,9 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The server's one UDP socket on {@code target.iperf.port}, shared by every UDP test that runs: one reading thread
@@ -44,11 +45,13 @@ final class UdpPort implements AutoCloseable {
     private static final int DATAGRAM_BYTES = 65536;
     /** How long the reader waits for a datagram before it looks whether the port closed. */
     private static final long POLL_MILLIS = 20;
+    private static final int REPLY_TRIES = 20;
 
     private final String host;
     private final int port;
     private final Map<SocketAddress, UdpRoute> routes = new ConcurrentHashMap<>();
-    private final ReentrantLock setupLock = new ReentrantLock();
+    /** One permit: the open setup's. A semaphore, not a lock: whichever thread closes the setup gives it back. */
+    private final Semaphore setupLock = new Semaphore(1);
     private volatile UdpSetup setup;
     /** Null until the first UDP test, and again after the reader failed; guarded by this. */
     private DatagramChannel channel;
@@ -86,16 +89,16 @@ final class UdpPort implements AutoCloseable {
 
     /**
      * Opens a test's stream setup once no other test's is open, waiting until {@code deadlineNanos} at most; the
-     * caller writes CREATE_STREAMS after this returns and closes the setup on every path (same thread).
+     * caller writes CREATE_STREAMS after this returns and closes the setup on every path.
      */
     UdpSetup beginSetup(int expected, long deadlineNanos) throws IOException, InterruptedException {
         DatagramChannel c = channel();
-        if (!setupLock.tryLock(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
+        if (!setupLock.tryAcquire(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS)) {
             throw new IperfProtocolException("another UDP test's streams were still connecting at the deadline");
         }
         UdpSetup s = new UdpSetup(expected, () -> {
             setup = null;
-            setupLock.unlock();
+            setupLock.release();
         });
         setup = s;
         if (!c.isOpen()) {
@@ -137,7 +140,7 @@ final class UdpPort implements AutoCloseable {
                 }
                 UdpSetup open = setup;
                 if (open != null && UdpConnect.isMessage(buffer) && open.connected(from)) {
-                    c.send(UdpConnect.reply(), from);
+                    reply(c, from);
                 }
             }
         } catch (ClosedChannelException stopped) {
@@ -150,6 +153,17 @@ final class UdpPort implements AutoCloseable {
                     channel = null;
                 }
             }
+        }
+    }
+
+    /**
+     * Answers a stream's connect. The channel does not block (the reader polls it), and other tests' {@code -R}
+     * streams may have filled its send buffer: a few tries a millisecond apart, as a client that never hears the
+     * answer waits 30 s in its recv. 20 ms at most keeps the receiving streams' 4 MiB buffer far from full.
+     */
+    private static void reply(DatagramChannel c, SocketAddress to) throws IOException {
+        for (int i = 0; i < REPLY_TRIES && c.send(UdpConnect.reply(), to) == 0; i++) {
+            LockSupport.parkNanos(1_000_000);
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One UDP test's stream setup on the shared port, from its CREATE_STREAMS until its {@code expected} streams have
@@ -20,6 +21,7 @@ final class UdpSetup implements AutoCloseable {
     private final Runnable onClose;
     /** The streams' addresses in connect order, as iperf3 numbers them; guarded by this. */
     private final Set<SocketAddress> peers = new LinkedHashSet<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     UdpSetup(int expected, Runnable onClose) {
         this.expected = expected;
@@ -47,8 +49,11 @@ final class UdpSetup implements AutoCloseable {
         return new ArrayList<>(peers);
     }
 
+    /** Ends the setup; only the first call gives the port's setup back. */
     @Override
     public void close() {
-        onClose.run();
+        if (closed.compareAndSet(false, true)) {
+            onClose.run();
+        }
     }
 }
