@@ -91,8 +91,8 @@ public interface TargetConfig {
 
         /**
          * Tests at once, 1 to 64 (checked at start): 1 is iperf3's one test at a time, a second client told busy; more
-         * let several agents measure one target's link together, each test with its own results. UDP tests still take
-         * the port one at a time (each reads every datagram sent to it).
+         * let several agents measure one target's link together, each test with its own results, over UDP too (the tests
+         * share the one UDP port, each datagram credited by sender address; their stream setups go one at a time).
          */
         @WithDefault("1")
         int maxClients();

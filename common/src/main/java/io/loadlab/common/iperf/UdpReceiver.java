@@ -49,14 +49,25 @@ public final class UdpReceiver extends StreamWorker {
                 long arrival = epochMicros.getAsLong();
                 buffer.flip();
                 StreamCounter stream = route.apply(from);
-                if (stream == null || buffer.remaining() < UdpHeader.size(counters64)) {
-                    continue;
+                if (stream != null) {
+                    credit(stream, buffer, counters64, arrival);
                 }
-                stream.addBytes(buffer.remaining());
-                stream.udp().take(UdpHeader.sequence(buffer, counters64), UdpHeader.epochMicros(buffer), arrival);
             }
         } catch (IOException e) {
             fail(e);
         }
+    }
+
+    /**
+     * Credits one datagram ({@code datagram} flipped for reading) that arrived at {@code arrivalMicros} to
+     * {@code stream}: its bytes, and its header's sequence and send time for jitter, loss and order. One shorter
+     * than the header is not counted. Shared with a server whose one socket serves several tests' streams.
+     */
+    public static void credit(StreamCounter stream, ByteBuffer datagram, boolean counters64, long arrivalMicros) {
+        if (datagram.remaining() < UdpHeader.size(counters64)) {
+            return;
+        }
+        stream.addBytes(datagram.remaining());
+        stream.udp().take(UdpHeader.sequence(datagram, counters64), UdpHeader.epochMicros(datagram), arrivalMicros);
     }
 }

@@ -466,8 +466,7 @@ class DistributedRunsIT {
      * {@link AgentHosts#target}): the kind's merged report sums the agents' own reports exactly, bytes, packets and
      * bits per second, as iperf3 sums its streams. Then a stock {@code iperf3 -c} holds one of the three slots, so one
      * agent is told busy: the run is partial, the merged report's error names that agent by its place, and the other
-     * two's figures are kept. TCP at a capped rate keeps two busy cores out of the sums' way; not UDP, whose tests the
-     * target's server takes one at a time (they share its one UDP port).
+     * two's figures are kept. TCP at a capped rate keeps two busy cores out of the sums' way.
      */
     @Test
     void iperfOverThreeAgentsSumsTheirTestsAsIperf3SumsItsStreams() throws Exception {

@@ -25,7 +25,8 @@ import java.util.List;
  * collecting test's stream, or a new test's control connection); else, with fewer than {@code max-clients} tests
  * running, a new {@link IperfSession} (on its own thread); otherwise ACCESS_DENIED, written at once without reading,
  * as iperf3's server does. With the default of 1 that is iperf3's one test at a time; more let several agents measure
- * one target's link together, each test with its own streams, results and interval figures (the meters add them).
+ * one target's link together, each test with its own streams, results and interval figures (the meters add them),
+ * over TCP and UDP alike: UDP tests share the one UDP port ({@link UdpPort}), their stream setups one at a time.
  * A connection that arrives when every slot is taken and one test has sent its results waits for that test to end,
  * as it would in iperf3's backlog.
  */
@@ -44,8 +45,8 @@ public class IperfServer implements SessionRouter {
     private ServerSocketChannel listener;
     /** The tests not yet ended, in the order they started; guarded by this. */
     private final List<IperfSession> sessions = new ArrayList<>();
-    /** The UDP test that holds the port, null when none; guarded by this. */
-    private IperfSession udp;
+    /** The UDP port every UDP test shares, bound at the first; null until the listener is bound. */
+    private UdpPort udpPort;
     private volatile int port = -1;
     private volatile String failure;
 
@@ -66,6 +67,7 @@ public class IperfServer implements SessionRouter {
             listener.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             listener.bind(at, 64);
             port = ((InetSocketAddress) listener.getLocalAddress()).getPort();
+            udpPort = new UdpPort(config.host(), port);
         } catch (IOException e) {
             failure = "cannot bind " + at + ": " + e.getMessage();
             LOG.errorf("iperf3 server %s", failure);
@@ -141,22 +143,6 @@ public class IperfServer implements SessionRouter {
         deny(connection, counters);
     }
 
-    @Override
-    public synchronized boolean claimUdp(IperfSession session) {
-        if (udp != null && udp != session && !udp.done()) {
-            return false;
-        }
-        udp = session;
-        return true;
-    }
-
-    @Override
-    public synchronized void releaseUdp(IperfSession session) {
-        if (udp == session) {
-            udp = null;
-        }
-    }
-
     /** A new test on {@code connection}, its cookie read already or not; called holding this. */
     private void begin(SocketChannel connection, Cookie cookie) {
         try {
@@ -165,7 +151,7 @@ public class IperfServer implements SessionRouter {
             deny(connection, counters);
             return;
         }
-        IperfSession session = new IperfSession(config, counters, connection, port, cookie, this);
+        IperfSession session = new IperfSession(config, counters, connection, udpPort, cookie, this);
         sessions.add(session);
         Thread t = new Thread(session, "iperf-test");
         t.setDaemon(true);
@@ -194,6 +180,9 @@ public class IperfServer implements SessionRouter {
         }
         for (IperfSession s : sessions) {
             s.abort();
+        }
+        if (udpPort != null) {
+            udpPort.close();
         }
     }
 

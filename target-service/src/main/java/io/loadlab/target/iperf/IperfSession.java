@@ -44,7 +44,7 @@ final class IperfSession implements Runnable {
     private final TargetConfig.Iperf config;
     private final IperfCounters counters;
     private final SocketChannel control;
-    private final int port;
+    private final UdpPort udpPort;
     private final BlockingQueue<StreamArrival> arrivals;
     private final SessionRouter router;
     /** The client's cookie when the server read it already (it came as another test's stream); null: read it here. */
@@ -61,14 +61,14 @@ final class IperfSession implements Runnable {
     /**
      * @param cookie the client's cookie when another test read it already, null to read it from {@code control}
      */
-    IperfSession(TargetConfig.Iperf config, IperfCounters counters, SocketChannel control, int port, Cookie cookie,
-                 SessionRouter router) {
+    IperfSession(TargetConfig.Iperf config, IperfCounters counters, SocketChannel control, UdpPort udpPort,
+                 Cookie cookie, SessionRouter router) {
         this.given = cookie;
         this.router = router;
         this.config = config;
         this.counters = counters;
         this.control = control;
-        this.port = port;
+        this.udpPort = udpPort;
         this.arrivals = new ArrayBlockingQueue<>(2 * config.maxStreams() + 4);
         this.limits = new ParameterLimits(config);
     }
@@ -128,7 +128,6 @@ final class IperfSession implements Runnable {
             if (streams != null) {
                 streams.close();
             }
-            router.releaseUdp(this);
             for (StreamArrival a; (a = arrivals.poll()) != null; ) {
                 router.elsewhere(a.channel(), a.cookie()); // arrived as the collecting ended: not ours, maybe a new test
             }
@@ -160,22 +159,18 @@ final class IperfSession implements Runnable {
                     asked.length() > 200 ? asked.substring(0, 200) + "..." : asked);
             return;
         }
-        if (p.protocol() == Protocol.UDP && !router.claimUdp(this)) {
-            channel.writeState(IperfState.ACCESS_DENIED); // iperf3's client: "the server is busy running a test"
-            LOG.infof("iperf3 UDP test from %s refused: another UDP test holds the port", remote());
-            return;
-        }
         long deadline = System.nanoTime() + limit.toNanos();
-        streams = new IperfStreams(p, length, counters, config.host(), port);
-        if (p.protocol() == Protocol.UDP) {
-            streams.bindUdp();
-        }
-        collecting = true;
-        channel.writeState(IperfState.CREATE_STREAMS);
+        streams = new IperfStreams(p, length, counters, udpPort);
         if (p.protocol() == Protocol.TCP) {
+            collecting = true;
+            channel.writeState(IperfState.CREATE_STREAMS);
             streams.collectTcp(arrivals, cookie, deadline, router);
         } else {
-            streams.collectUdp(deadline);
+            // a UDP connect carries no cookie: this test's setup is the only one open from CREATE_STREAMS on
+            try (UdpSetup setup = udpPort.beginSetup(streams.expected(), deadline)) {
+                channel.writeState(IperfState.CREATE_STREAMS);
+                streams.collectUdp(setup, deadline);
+            }
         }
         collecting = false;
         for (StreamArrival a; (a = arrivals.poll()) != null; ) {

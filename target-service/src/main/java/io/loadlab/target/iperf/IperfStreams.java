@@ -1,7 +1,6 @@
 package io.loadlab.target.iperf;
 
 import io.loadlab.common.iperf.Cookie;
-import io.loadlab.common.iperf.IperfProtocolException;
 import io.loadlab.common.iperf.Protocol;
 import io.loadlab.common.iperf.StreamCounter;
 import io.loadlab.common.iperf.StreamId;
@@ -10,18 +9,11 @@ import io.loadlab.common.iperf.TcpReceiver;
 import io.loadlab.common.iperf.TcpSender;
 import io.loadlab.common.iperf.TestParameters;
 import io.loadlab.common.iperf.TestResults;
-import io.loadlab.common.iperf.UdpConnect;
-import io.loadlab.common.iperf.UdpReceiver;
 import io.loadlab.common.iperf.UdpSender;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardSocketOptions;
-import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -35,36 +27,34 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * One test's streams on the server: collected in connection order (the client's sending streams first, so
  * the first {@code parallel} receive here under --bidir), numbered as iperf3 numbers them, run one thread each
- * (UDP: one receiving thread for the test's single socket, which tells streams apart by sender address).
+ * (UDP: the sending streams send on the server's shared {@link UdpPort}, whose one reading thread credits the
+ * receiving streams' datagrams by sender address to the routes this test adds at its start).
  */
 final class IperfStreams {
 
-    private static final int UDP_SOCKET_BUFFER = 4 * 1024 * 1024;
     /** A stopped loop ends within its poll interval (20 ms); a second is slack for a loaded machine. */
     private static final long JOIN_MILLIS = 1000;
 
     private final TestParameters p;
     private final int length;
     private final IperfCounters counters;
-    private final String host;
-    private final int port;
+    private final UdpPort udpPort;
     private final int receiving;
     private final int expected;
     private final List<SocketChannel> tcp = new ArrayList<>();
     private final List<SocketAddress> udpPeers = new ArrayList<>();
+    private final Map<SocketAddress, UdpRoute> udpRoutes = new HashMap<>();
     private final List<StreamWorker> workers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private final List<StreamCounter> streamCounters = new ArrayList<>();
     private final SessionBuffers buffers;
-    private DatagramChannel udp;
 
-    IperfStreams(TestParameters p, int length, IperfCounters counters, String host, int port) {
+    IperfStreams(TestParameters p, int length, IperfCounters counters, UdpPort udpPort) {
         this.p = p;
         this.length = length;
         this.buffers = new SessionBuffers(length);
         this.counters = counters;
-        this.host = host;
-        this.port = port;
+        this.udpPort = udpPort;
         this.receiving = p.direction().clientSending(p.parallel());
         this.expected = receiving + p.direction().clientReceiving(p.parallel());
     }
@@ -77,14 +67,6 @@ final class IperfStreams {
         return workers;
     }
 
-    void bindUdp() throws IOException {
-        udp = DatagramChannel.open();
-        udp.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-        udp.setOption(StandardSocketOptions.SO_RCVBUF, UDP_SOCKET_BUFFER);
-        udp.setOption(StandardSocketOptions.SO_SNDBUF, UDP_SOCKET_BUFFER);
-        udp.bind(new InetSocketAddress(host, port));
-    }
-
     /** TCP streams: connections that send this test's cookie, every cookie read at once; others go to the router. */
     void collectTcp(BlockingQueue<StreamArrival> arrivals, Cookie cookie, long deadline, SessionRouter router)
             throws IOException {
@@ -95,31 +77,14 @@ final class IperfStreams {
         }
     }
 
-    /** UDP streams: each announces itself with the connect datagram and is answered with the reply. */
-    void collectUdp(long deadline) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(64);
-        udp.configureBlocking(false);
-        try (Selector selector = Selector.open()) {
-            udp.register(selector, SelectionKey.OP_READ);
-            while (udpPeers.size() < expected) {
-                long left = IperfSession.remainingMillis(deadline);
-                if (left <= 0) {
-                    throw new IperfProtocolException("only " + udpPeers.size() + " of " + expected + " UDP streams connected in time");
-                }
-                selector.select(left);
-                selector.selectedKeys().clear();
-                buffer.clear();
-                SocketAddress from = udp.receive(buffer);
-                if (from == null) {
-                    continue;
-                }
-                buffer.flip();
-                if (UdpConnect.isMessage(buffer) && !udpPeers.contains(from)) {
-                    udpPeers.add(from);
-                    udp.send(UdpConnect.reply(), from);
-                }
-            }
-        }
+    /** How many streams this test has: what its UDP setup waits for. */
+    int expected() {
+        return expected;
+    }
+
+    /** UDP streams: the ones that connected to the shared port while this test's {@code setup} was open. */
+    void collectUdp(UdpSetup setup, long deadline) throws InterruptedException {
+        udpPeers.addAll(setup.await(deadline));
     }
 
     /** Every stream's counter, in id order. */
@@ -131,9 +96,8 @@ final class IperfStreams {
      * One worker per stream (UDP: one receiver for all receiving streams), each on its own thread; with the
      * client's {@code -O}, each stream's figures leave out what it moves before {@code omitEndNanos}.
      */
-    void start(long omitEndNanos) {
+    void start(long omitEndNanos) throws IOException {
         boolean tcpTest = p.protocol() == Protocol.TCP;
-        Map<SocketAddress, StreamCounter> routes = new HashMap<>();
         for (int i = 0; i < expected; i++) {
             boolean sending = i >= receiving;
             StreamCounter.BytesListener meter = counters.listener(p.protocol(), sending);
@@ -146,16 +110,13 @@ final class IperfStreams {
                         ? new TcpSender(tcp.get(i), counter, buffers.send(), p.bandwidth(), System::nanoTime)
                         : new TcpReceiver(tcp.get(i), counter, buffers.receive()));
             } else if (sending) {
-                workers.add(new UdpSender(udp, udpPeers.get(i), counter, length, p.bandwidth(), p.udpCounters64bit(),
+                workers.add(new UdpSender(udpPort.channel(), udpPeers.get(i), counter, length, p.bandwidth(), p.udpCounters64bit(),
                         System::nanoTime, IperfStreams::epochMicros));
             } else {
-                routes.put(udpPeers.get(i), counter);
+                UdpRoute route = new UdpRoute(counter, p.udpCounters64bit());
+                udpRoutes.put(udpPeers.get(i), route);
+                udpPort.route(udpPeers.get(i), route);
             }
-        }
-        if (!routes.isEmpty()) {
-            Map<SocketAddress, StreamCounter> all = Map.copyOf(routes);
-            workers.add(new UdpReceiver(udp, all::get, p.udpCounters64bit(), IperfStreams::epochMicros, 65536,
-                    streamCounters.get(0)));
         }
         for (StreamWorker w : workers) {
             Thread t = new Thread(w, "iperf-stream-" + w.counter().id());
@@ -204,6 +165,13 @@ final class IperfStreams {
             workers.get(i).stop();
             threads.get(i).join(JOIN_MILLIS);
         }
+        unrouteUdp();
+    }
+
+    /** The shared port credits this test's receiving streams no more: what they hold is final. */
+    private void unrouteUdp() {
+        udpRoutes.forEach(udpPort::unroute);
+        udpRoutes.clear();
     }
 
     private boolean holdsAll(StreamCounter c, TestResults client) {
@@ -215,9 +183,7 @@ final class IperfStreams {
     void close() {
         workers.forEach(StreamWorker::stop);
         tcp.forEach(IperfSession::closeQuietly);
-        if (udp != null) {
-            IperfSession.closeQuietly(udp);
-        }
+        unrouteUdp();
         boolean ended = true;
         for (Thread t : threads) {
             try {

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * {@code target.iperf.max-clients=2}: two stock {@code iperf3 -c} run at once against the one server, each with its
- * own test and results, and a third is told busy, as iperf3 tells a second client today.
+ * {@code target.iperf.max-clients=2}: two stock {@code iperf3 -c} run at once against the one server, TCP or UDP,
+ * each with its own test and results, and a third is told busy, as iperf3 tells a second client today.
  */
 @SystemTest
 @QuarkusTest
@@ -76,11 +76,64 @@ class IperfManyClientsTest {
             a.destroyForcibly();
             b.destroyForcibly();
         }
+        awaitNoTest();
+    }
+
+    /** A session ends just after its client (a second on a loaded machine): the next test method needs both slots. */
+    private void awaitNoTest() throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (server.running() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
         assertEquals(0, server.running(), "both tests ended");
+    }
+
+    /**
+     * Two UDP tests at once on the one UDP port, one sending to the target ({@code -P 2}, 1400-byte datagrams) and
+     * one receiving from it ({@code -R}, 1200-byte): their setups take turns, their measured seconds overlap, and
+     * each one's figures are its own (the target credits datagrams by sender address), the meters their sum.
+     */
+    @Test
+    void twoUdpTestsShareThePortEachWithItsOwnDatagramsAndAThirdIsBusy() throws Exception {
+        long received = counters.received(Protocol.UDP);
+        long sent = counters.sent(Protocol.UDP);
+        long denied = counters.denied();
+        Process up = start("-u", "-b", "10M", "-l", "1400", "-P", "2", "-t", "2", "-J");
+        Process down = start("-u", "-b", "10M", "-l", "1200", "-R", "-t", "2", "-J");
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (server.running() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(2, server.running(), "both UDP tests held the server at once");
+            Iperf3Client.Outcome third = Iperf3Client.run(server.port(), "-u", "-t", "1");
+            assertNotEquals(0, third.exitCode(), third.output());
+            assertTrue(third.output().contains("the server is busy running a test"), third.output());
+            Iperf3Client.Outcome a = end(up);
+            Iperf3Client.Outcome b = end(down);
+            assertEquals(0, a.exitCode(), a.output());
+            assertEquals(0, b.exitCode(), b.output());
+            long aSent = a.end("sum_sent", "packets");
+            long aLost = a.end("sum_received", "lost_packets");
+            long aReceived = a.end("sum_received", "bytes");
+            assertTrue(aSent > 0, a.output());
+            assertEquals((aSent - aLost) * 1400, aReceived, "the target received what a sent less what a lost, "
+                    + "all in a's 1400-byte datagrams:\n" + a.output());
+            assertEquals(aSent, a.end("sum_received", "packets"), "a's sequence numbers, none of b's");
+            assertEquals(2, a.json().path("end").path("streams").size(), "a's two streams");
+            assertEquals(aReceived, counters.received(Protocol.UDP) - received, "the receive meter: a's datagrams alone");
+            long bSent = b.end("sum_sent", "bytes");
+            assertTrue(bSent > 0 && bSent % 1200 == 0, "b's own 1200-byte datagrams:\n" + b.output());
+            assertEquals(bSent, counters.sent(Protocol.UDP) - sent, "the send meter: b's datagrams alone");
+            long bReceived = b.end("sum_received", "bytes");
+            assertTrue(bReceived > 0 && bReceived + b.end("sum_received", "lost_packets") * 1200 <= bSent, b.output());
+            assertEquals(1, b.json().path("end").path("streams").size());
+            assertEquals(denied + 1, counters.denied(), "only the third was turned away");
+        } finally {
+            up.destroyForcibly();
+            down.destroyForcibly();
+        }
+        awaitNoTest();
     }
 
     @Test
