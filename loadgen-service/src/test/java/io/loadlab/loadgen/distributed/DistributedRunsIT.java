@@ -466,7 +466,8 @@ class DistributedRunsIT {
      * {@link AgentHosts#target}): the kind's merged report sums the agents' own reports exactly, bytes, packets and
      * bits per second, as iperf3 sums its streams. Then a stock {@code iperf3 -c} holds one of the three slots, so one
      * agent is told busy: the run is partial, the merged report's error names that agent by its place, and the other
-     * two's figures are kept. TCP at a capped rate keeps two busy cores out of the sums' way.
+     * two's figures are kept. The first run is UDP (the target's UDP tests share its one port, setups one at a time),
+     * whose merged jitter is the streams' mean; the second TCP. A capped rate keeps two busy cores out of the sums' way.
      */
     @Test
     void iperfOverThreeAgentsSumsTheirTestsAsIperf3SumsItsStreams() throws Exception {
@@ -474,7 +475,7 @@ class DistributedRunsIT {
         for (LoadgenService agent : agents) {
             earlier.add(runIds(agent));
         }
-        String id = controller.started("/runs", iperf("2s"));
+        String id = controller.started("/runs", iperf("udp", "2s"));
         completed(controller, id);
         JsonNode report = controller.json("/runs/" + id + "/report");
         assertFalse(report.path("partial").asBoolean(), report.toString());
@@ -486,6 +487,14 @@ class DistributedRunsIT {
         }
         assertSums(merged, parts);
         assertEquals(3, merged.path("directions").get(0).path("streams").size(), "one stream per agent: " + merged);
+        // UDP: the three tests shared the target's one UDP port at once; jitter is iperf3's sum's, the streams' mean
+        double jitter = 0;
+        for (JsonNode stream : merged.path("directions").get(0).path("streams")) {
+            assertTrue(stream.path("jitterMillis").isNumber(), "every UDP stream has its jitter: " + stream);
+            jitter += stream.path("jitterMillis").asDouble() / 3;
+        }
+        assertEquals(jitter, merged.path("directions").get(0).path("sum").path("jitterMillis").asDouble(), 1e-9,
+                "the merged jitter is the streams' mean, as iperf3's avg_jitter / num_streams: " + merged);
 
         earlier.clear();
         for (LoadgenService agent : agents) {
@@ -493,7 +502,7 @@ class DistributedRunsIT {
         }
         Process stock = holdOneSlot();
         try {
-            String busyId = controller.started("/runs", iperf("2s"));
+            String busyId = controller.started("/runs", iperf("tcp", "2s"));
             JsonNode run = controller.awaitFinished("/runs/" + busyId);
             JsonNode busy = controller.json("/runs/" + busyId + "/report");
             assertTrue(busy.path("partial").asBoolean(), busy.toString());
@@ -522,9 +531,9 @@ class DistributedRunsIT {
         }
     }
 
-    /** TCP, one stream per agent, 30 Mbit/s over the three. */
-    private String iperf(String duration) {
-        return "{\"kind\":\"iperf\",\"target\":\"tcp://" + target.host() + ":" + target.iperfPort() + "\",\"protocol\":\"tcp\","
+    /** One stream per agent, 30 Mbit/s over the three. */
+    private String iperf(String protocol, String duration) {
+        return "{\"kind\":\"iperf\",\"target\":\"tcp://" + target.host() + ":" + target.iperfPort() + "\",\"protocol\":\"" + protocol + "\","
                 + "\"bitrate\":\"30M\",\"duration\":\"" + duration + "\",\"agents\":3}";
     }
 
