@@ -48,6 +48,8 @@ public class IperfServer implements SessionRouter {
     /** The UDP port every UDP test shares, bound at the first; null until the listener is bound. */
     private UdpPort udpPort;
     private volatile int port = -1;
+    /** Handed-back connections waiting for a finishing test ({@link #elsewhere}); guarded by this. */
+    private int waiting;
     private volatile String failure;
 
     public IperfServer(TargetConfig config, IperfCounters counters) {
@@ -111,36 +113,98 @@ public class IperfServer implements SessionRouter {
                     return;
                 }
             }
-            if (sessions.size() < config.maxClients()) {
-                begin(connection, null);
-                return;
-            }
-            finishing = sessions.stream().filter(IperfSession::finishing).findFirst().orElse(null);
+            finishing = beginOrFinishing(connection, null);
             if (finishing == null) {
-                deny(connection, counters);
                 return;
             }
         }
         // bounded: the session itself gives IPERF_DONE control-timeout, then tidies up in milliseconds
         finishing.awaitEnd(config.controlTimeout().plusSeconds(1));
-        elsewhere(connection, null);
+        routeOnce(connection, null);
     }
 
+    /**
+     * A connection a collecting test read and handed back. When every slot is taken and one test has sent its
+     * results, it waits for that test as {@link #hand} does, but on a thread of its own: the caller is that collecting
+     * test's thread, and must not stall its own streams (a CI run denied the third of three agents' tests here, the
+     * first two collecting while the test before them was finishing). At most {@code max-clients} wait at once.
+     */
     @Override
-    public synchronized void elsewhere(SocketChannel connection, Cookie cookie) {
+    public void elsewhere(SocketChannel connection, Cookie cookie) {
+        IperfSession finishing;
+        synchronized (this) {
+            sessions.removeIf(IperfSession::done);
+            if (routedToCollecting(connection, cookie)) {
+                return;
+            }
+            if (waiting >= config.maxClients()) {
+                beginOrDeny(connection, cookie);
+                return;
+            }
+            finishing = beginOrFinishing(connection, cookie);
+            if (finishing == null) {
+                return;
+            }
+            waiting++;
+        }
+        Thread t = new Thread(() -> {
+            try {
+                finishing.awaitEnd(config.controlTimeout().plusSeconds(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                synchronized (this) {
+                    waiting--;
+                }
+            }
+            routeOnce(connection, cookie);
+        }, "iperf-wait");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** After a wait: another collecting test's stream, a new test, or ACCESS_DENIED; never a second wait. */
+    private synchronized void routeOnce(SocketChannel connection, Cookie cookie) {
         sessions.removeIf(IperfSession::done);
+        if (!routedToCollecting(connection, cookie)) {
+            beginOrDeny(connection, cookie);
+        }
+    }
+
+    /** Offers a connection whose cookie was read to the collecting test it names; called holding this. */
+    private boolean routedToCollecting(SocketChannel connection, Cookie cookie) {
         if (port >= 0 && cookie != null) {
             for (IperfSession s : sessions) {
                 if (cookie.equals(s.cookie()) && s.offerStream(new StreamArrival(connection, cookie))) {
-                    return;
+                    return true;
                 }
             }
         }
+        return false;
+    }
+
+    /**
+     * A new test when a slot is free (null); else the test that has sent its results, to wait for; else ACCESS_DENIED
+     * (null). Called holding this.
+     */
+    private IperfSession beginOrFinishing(SocketChannel connection, Cookie cookie) {
         if (port >= 0 && sessions.size() < config.maxClients()) {
             begin(connection, cookie);
-            return;
+            return null;
         }
-        deny(connection, counters);
+        IperfSession finishing = port < 0 ? null : sessions.stream().filter(IperfSession::finishing).findFirst().orElse(null);
+        if (finishing == null) {
+            deny(connection, counters);
+        }
+        return finishing;
+    }
+
+    private void beginOrDeny(SocketChannel connection, Cookie cookie) {
+        if (port >= 0 && sessions.size() < config.maxClients()) {
+            begin(connection, cookie);
+        } else {
+            deny(connection, counters);
+        }
     }
 
     /** A new test on {@code connection}, its cookie read already or not; called holding this. */

@@ -8,7 +8,13 @@ import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
+import io.loadlab.common.iperf.ControlChannel;
+import io.loadlab.common.iperf.Cookie;
+import io.loadlab.common.iperf.IperfState;
 import java.io.IOException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.Random;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +138,34 @@ class IperfManyClientsTest {
         } finally {
             up.destroyForcibly();
             down.destroyForcibly();
+        }
+        awaitNoTest();
+    }
+
+    /**
+     * A new test's control connection that reaches a collecting test first (it reads the cookie, finds it another's
+     * and hands it back) while the other slot's test is finishing: it waits for that test, as one at the listener
+     * does, instead of being denied. The third of three agents' tests was so denied in a CI run, the stock client's
+     * test before them not yet tidied away.
+     */
+    @Test
+    void aNewTestHandedBackByACollectingOneWaitsForTheFinishingTest() throws Exception {
+        long denied = counters.denied();
+        try (RawIperfTest finishing = RawIperfTest.finishing(server.port(), 11);
+             RawIperfTest collecting = RawIperfTest.collecting(server.port(), 12);
+             Socket next = RawIperfTest.connect(server.port())) {
+            assertEquals(2, server.running(), "both slots held");
+            ControlChannel third = new ControlChannel(next.getInputStream(), next.getOutputStream());
+            third.writeCookie(Cookie.random(new Random(13)));
+            next.setSoTimeout(500);
+            assertThrows(SocketTimeoutException.class, () -> next.getInputStream().read(),
+                    "answered (ACCESS_DENIED) while the finishing test still held its slot");
+            finishing.done();
+            next.setSoTimeout(10_000);
+            assertEquals(IperfState.PARAM_EXCHANGE, third.readState(), "served once the finishing test ended");
+            collecting.runToResults();
+            collecting.done();
+            assertEquals(denied, counters.denied(), "nothing was turned away");
         }
         awaitNoTest();
     }

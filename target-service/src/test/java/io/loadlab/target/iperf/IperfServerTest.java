@@ -209,42 +209,17 @@ class IperfServerTest {
     @Test
     void aClientArrivingAfterTheResultsWaitsForTheTestBeforeInsteadOfBeingDenied() throws Exception {
         long deniedBefore = counters.denied();
-        Cookie cookie = Cookie.random(new Random(7));
-        try (Socket control = connect(); Socket next = new Socket()) {
-            ControlChannel first = new ControlChannel(control.getInputStream(), control.getOutputStream());
-            first.writeCookie(cookie);
-            assertEquals(IperfState.PARAM_EXCHANGE, first.readState());
-            first.writeJson(ControlChannel.object().put("tcp", true).put("time", 1).put("parallel", 1));
-            assertEquals(IperfState.CREATE_STREAMS, first.readState());
-            try (Socket stream = connect()) {
-                stream.getOutputStream().write(cookie.wire());
-                assertEquals(IperfState.TEST_START, first.readState());
-                assertEquals(IperfState.TEST_RUNNING, first.readState());
-                first.writeState(IperfState.TEST_END);
-                assertEquals(IperfState.EXCHANGE_RESULTS, first.readState());
-                first.writeJson(new TestResults(0, 0, 0, false, List.of(new StreamResult(1, 0, -1, 0, 0, 0, 0, 1)),
-                        Optional.empty()).toJson());
-                first.readJson(1 << 20);
-                assertEquals(IperfState.DISPLAY_RESULTS, first.readState());
-
-                next.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
-                next.setSoTimeout(500);
-                assertThrows(SocketTimeoutException.class, () -> next.getInputStream().read(),
-                        "the next client was answered before the test before ended");
-                first.writeState(IperfState.IPERF_DONE);
-            }
+        try (RawIperfTest first = RawIperfTest.finishing(server.port(), 7); Socket next = new Socket()) {
+            next.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
+            next.setSoTimeout(500);
+            assertThrows(SocketTimeoutException.class, () -> next.getInputStream().read(),
+                    "the next client was answered before the test before ended");
+            first.done();
             next.setSoTimeout(10_000);
             ControlChannel second = new ControlChannel(next.getInputStream(), next.getOutputStream());
             second.writeCookie(Cookie.random(new Random(8)));
             assertEquals(IperfState.PARAM_EXCHANGE, second.readState());
             assertEquals(deniedBefore, counters.denied());
         }
-    }
-
-    private Socket connect() throws IOException {
-        Socket s = new Socket();
-        s.connect(new InetSocketAddress("127.0.0.1", server.port()), 5000);
-        s.setSoTimeout(10_000);
-        return s;
     }
 }
