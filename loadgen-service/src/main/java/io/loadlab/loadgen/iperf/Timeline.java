@@ -125,8 +125,14 @@ final class Timeline {
         return stoppedWarmingUp ? 0 : c.udp().outOfOrder() - c.omittedOutOfOrder();
     }
 
+    /** 0 for a test stopped while warming up: its end and "measure from" fall together, a few hundred ns apart. */
     double measuredSeconds() {
-        return (endNanos - measureFromNanos) / 1e9;
+        return stoppedWarmingUp ? 0 : (endNanos - measureFromNanos) / 1e9;
+    }
+
+    /** True when the test was stopped before its warm-up ended: no figure of either end is a measured one. */
+    boolean nothingMeasured() {
+        return stoppedWarmingUp;
     }
 
     long elapsedNanos() {
