@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.experiment.WarmupPass;
+import io.loadlab.loadgen.experiment.RunTemplate;
 import io.loadlab.loadgen.gate.BaselineComparison;
 import io.loadlab.loadgen.gate.Change;
 import io.loadlab.loadgen.gate.Comparison;
@@ -63,7 +64,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
         RunView.class, RunState.class, RunProgress.class, RunSpec.class, RunReport.class, LatencySummary.class, LocalPorts.class,
         RunSeries.class, SeriesPoint.class, Disturbance.class,
         RequestSpec.class, ValueSpec.class, ValueOrder.class, DataFile.class, MixFigures.class,
-        ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, SearchSpec.class, CellResult.class, Verdict.class,
+        ExperimentSpec.class, ExperimentTarget.class, ResourceSpec.class, Variant.class, RunTemplate.class, SearchSpec.class, CellResult.class, Verdict.class,
         Evidence.class, LinkCapacity.class, ScalingRow.class, SearchResult.class, ProbePoint.class,
         SearchOutcome.class, CellStats.class, Interval.class,
         ExperimentProtocol.class, ProtocolEvidence.class,

@@ -58,15 +58,20 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
 
     /**
      * A cell on agents reads as a local one from the merged counters, with the busiest agent's saturation for the
-     * verdict (issue 12: one saturated agent makes the cell loadgen-bound, however idle the others).
+     * verdict (issue 12: one saturated agent makes the cell loadgen-bound, however idle the others). A kind that
+     * merges its own report ({@link DistributedReport#merged}: UDP, iperf) is read from that, by its own kind.
      */
     @Override
     protected Optional<CellFigures> figures(DistributedReport r) {
+        double busiest = r.agents().stream().mapToDouble(AgentSummary::saturation).max().orElse(0);
+        if (r.merged() != null) {
+            return driver.kind(r.runKind()).flatMap(k -> k.figuresOf(r.merged()))
+                    .map(f -> f.onAgents(r.agents().size(), busiest));
+        }
         long errors = r.errors();
         long failedAttempts = count(r, Counter.CONNECT_ERRORS) + count(r, Counter.TIMEOUTS)
                 + count(r, Counter.READ_WRITE_ERRORS);
         double seconds = r.durationSeconds();
-        double busiest = r.agents().stream().mapToDouble(AgentSummary::saturation).max().orElse(0);
         return Optional.of(new CellFigures(seconds, count(r, Counter.BYTES_RECEIVED), r.requestsPerSecond(),
                 r.latencyMicros(), errors, r.requests() + failedAttempts, r.requestedRate(),
                 seconds > 0 ? count(r, Counter.SENT) / seconds : 0, r.agents().size(), busiest)

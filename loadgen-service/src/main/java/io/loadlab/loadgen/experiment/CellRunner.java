@@ -3,7 +3,6 @@ package io.loadlab.loadgen.experiment;
 import io.loadlab.common.cpu.CpuController;
 import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.engine.NanoClock;
-import io.loadlab.loadgen.http.HttpRunSpec;
 import io.loadlab.loadgen.job.ActiveJob;
 import io.loadlab.loadgen.resource.ResourceFigures;
 import io.loadlab.loadgen.resource.ResourceSource;
@@ -19,6 +18,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.IntUnaryOperator;
 import java.util.function.Supplier;
 
 /**
@@ -65,9 +65,12 @@ final class CellRunner {
      */
     CellResult run(ExperimentTarget t, ResourceSource source, Variant v, ExperimentProtocol p, ExperimentSpec spec,
                    LinkCapacity link, BiConsumer<String, Integer> started, BooleanSupplier cancelled) {
-        HttpRunSpec http = CellSpecs.http(t, v, p, spec.duration(), spec.warmup(), spec.timeout());
+        RunSpec run = CellSpecs.of(t, v, p, spec.duration(), spec.warmup(), spec.timeout(), kinds);
         Cell cell = new Cell(t, source, v, p, spec, link);
-        return scaling.run(spec.agents(), v, http, (run, agents, runStarted) -> measure(cell, run, agents, runStarted,
+        IntUnaryOperator splittable = v.isTemplate()
+                ? found -> AgentScaling.splittable(kinds.named(run.kind()).orElseThrow(), run, found)
+                : found -> AgentScaling.most(found, v);
+        return scaling.run(spec.agents(), splittable, run, (r, agents, runStarted) -> measure(cell, r, agents, runStarted,
                 cancelled), started, cancelled);
     }
 
@@ -106,7 +109,7 @@ final class CellRunner {
         Double agentsBusiest = r == null ? null : r.generatorSaturation();
         Evidence e = TargetEvidence.of(target, t.cores(), c.link(), r == null ? null : bytesPerSecond,
                 agentsBusiest != null ? agentsBusiest : self.cpu(cpus),
-                agentsBusiest != null ? null : self.busiest(c.v().threads()),
+                agentsBusiest != null ? null : self.busiest(Math.max(1, c.v().threads())),
                 agentsBusiest != null ? null : self.waiting(cpus),
                 agentsBusiest != null ? null : self.throttled(), lag);
         boolean axis = c.spec().protocols() != null; // without the axis, the record's cells stay as they were
@@ -119,7 +122,7 @@ final class CellRunner {
         Verdict verdict = ProtocolCost.judged(run.state() != io.loadlab.loadgen.run.RunState.COMPLETED
                 ? decided.untrusted("the run " + run.state().json() + (run.failure() == null ? "" : ": " + run.failure())
                 + "; figures are partial")
-                : attempts == 0 ? decided.untrusted(Verdict.NOTHING_MEASURED) : decided, r);
+                : attempts == 0 && bytesPerSecond == 0 ? decided.untrusted(Verdict.NOTHING_MEASURED) : decided, r);
         return new CellResult(t.name(), t.cores(), c.v().label(), run.id(), run.state().json(),
                 r == null ? 0 : r.requestsPerSecond(), bytesPerSecond / 1e6,
                 r == null || r.latencyMicros() == null ? 0 : r.latencyMicros().p50() / 1000,

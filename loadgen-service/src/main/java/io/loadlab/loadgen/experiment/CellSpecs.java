@@ -1,15 +1,32 @@
 package io.loadlab.loadgen.experiment;
 
 import io.loadlab.loadgen.http.HttpRunSpec;
+import io.loadlab.loadgen.run.RunKinds;
+import io.loadlab.loadgen.run.RunSpec;
 
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 
-/** The HTTP run a cell is: built from its target, variant and protocol entry, and nothing else. */
+/**
+ * The run a cell is: built from its target, variant and protocol entry, and nothing else. An http run from the
+ * variant's fields, or a run of the variant's own kind from its {@link RunTemplate}.
+ */
 final class CellSpecs {
 
     private CellSpecs() {
+    }
+
+    /**
+     * The run a cell of {@code v} on {@code t} is: for a variant with a {@code run}, that kind's spec on the target's
+     * host, read by the kind's own reader; else the http run {@link #http} makes.
+     *
+     * @throws io.loadlab.loadgen.run.InvalidSpecException when the spec is not one a run can make
+     */
+    static RunSpec of(ExperimentTarget t, Variant v, ExperimentProtocol p, Duration duration, Duration warmup,
+                      Duration timeout, RunKinds kinds) {
+        return v.isTemplate() ? kinds.read(v.run().on(t.url(), duration, warmup))
+                : http(t, v, p, duration, warmup, timeout);
     }
 
     /**

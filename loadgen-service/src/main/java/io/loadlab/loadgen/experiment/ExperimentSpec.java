@@ -116,6 +116,9 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
         for (int i = 0; i < variants.size(); i++) {
             Variant x = variants.get(i);
             String at = "variants[" + i + "].";
+            if (x.isTemplate()) {
+                continue; // a run of another kind: its own reader checks it on each target (the API's RunField)
+            }
             v.check(x.connections() >= 1, at + "connections", "must be at least 1");
             v.check(x.threads() >= 1 && x.threads() <= Math.max(1, x.connections()), at + "threads",
                     "must be at least 1 and not exceed connections");

@@ -35,16 +35,37 @@ import java.util.stream.Collectors;
  *                    every entry
  * @param values      the {@code ${name}} placeholders' values, as an http run's {@code values}; null for none
  * @param seed        the run's seed for choosing entries and random values; null: 0, as a run without one
+ * @param run         a run of another kind than http, on each target's host ({@link RunTemplate}); null for an http
+ *                    variant. With it, the fields above are 0 and unused
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Variant(int number, int connections, int threads, boolean keepAlive, double rate, String name,
                       String method, String path, URI url, Map<String, String> headers, String body,
-                      List<RequestSpec> requests, Map<String, ValueSpec> values, Long seed) {
+                      List<RequestSpec> requests, Map<String, ValueSpec> values, Long seed, RunTemplate run) {
 
     public Variant {
         headers = headers == null || headers.isEmpty() ? null : Map.copyOf(headers);
         requests = requests == null || requests.isEmpty() ? null : List.copyOf(requests);
         values = values == null || values.isEmpty() ? null : Map.copyOf(values);
+    }
+
+    /** An http variant, as every one before {@code run}. */
+    public Variant(int number, int connections, int threads, boolean keepAlive, double rate, String name,
+                   String method, String path, URI url, Map<String, String> headers, String body,
+                   List<RequestSpec> requests, Map<String, ValueSpec> values, Long seed) {
+        this(number, connections, threads, keepAlive, rate, name, method, path, url, headers, body, requests, values,
+                seed, null);
+    }
+
+    /** A variant whose cells are runs of {@code run}'s kind, labelled {@code name} (null: the kind). */
+    public static Variant of(RunTemplate run, String name) {
+        return new Variant(0, 0, 0, true, 0, name, null, null, null, null, null, null, null, null, run);
+    }
+
+    /** True when the variant's cells are runs of another kind ({@link #run}); not a JSON field. */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isTemplate() {
+        return run != null;
     }
 
     /** A variant of one request, ours or its own: no mix. */
@@ -91,6 +112,9 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
         if (name != null) {
             return name;
         }
+        if (run != null) {
+            return run.kind();
+        }
         StringBuilder s = new StringBuilder();
         if (hasMix()) {
             String names = requests.stream().map(RequestSpec::name).collect(Collectors.joining("+"));
@@ -122,7 +146,7 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
         Map<String, ValueSpec> hiddenValues = values == null ? null : values.entrySet().stream()
                 .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().redacted(RunSpec.REDACTED)));
         return new Variant(number, connections, threads, keepAlive, rate, name, method, path, url, hidden(headers),
-                hidden(body), entries, hiddenValues, seed);
+                hidden(body), entries, hiddenValues, seed, run);
     }
 
     private static Map<String, String> hidden(Map<String, String> headers) {
@@ -135,6 +159,6 @@ public record Variant(int number, int connections, int threads, boolean keepAliv
 
     public Variant atRate(double r) {
         return new Variant(number, connections, threads, keepAlive, r, name, method, path, url, headers, body, requests,
-                values, seed);
+                values, seed, run);
     }
 }

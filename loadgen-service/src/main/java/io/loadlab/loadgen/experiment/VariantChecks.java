@@ -37,7 +37,9 @@ final class VariantChecks {
             String at = "variants[" + i + "].";
             v.check(x.name() == null || x.name().matches(NAME), at + "name",
                     "must be 1 to 40 letters, digits, spaces or . _ = / : -");
-            if (x.carriesRequest()) {
+            if (x.isTemplate()) {
+                v.check(!x.run().kind().isEmpty(), at + "run.kind", "is required");
+            } else if (x.carriesRequest()) {
                 request(v, targets, x, at);
             } else {
                 v.check(x.number() >= 1, at + "number", "must be at least 1, or give the variant a request (path, url or requests)");

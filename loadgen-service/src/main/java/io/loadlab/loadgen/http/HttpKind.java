@@ -138,6 +138,11 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
     }
 
     @Override
+    public boolean drivesCells() {
+        return true;
+    }
+
+    @Override
     protected Optional<CellFigures> figures(HttpReport r) {
         HttpErrors errs = errors(r);
         return Optional.of(new CellFigures(r.durationSeconds(), r.bytesReceived(), r.requestsPerSecond(),

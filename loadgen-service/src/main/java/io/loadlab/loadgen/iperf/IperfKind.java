@@ -99,20 +99,26 @@ public class IperfKind extends RunKind<IperfSpec, IperfReport> {
      * The down direction's bytes received within its measured seconds, summed from its one-second intervals, over
      * those seconds: what iperf3's own receiver counts by its end. Not the report's received bytes, which also
      * hold what was still queued at the end and read while draining: through a 100 Mbit/s tbf that read 99.2
-     * Mbit/s against the stock client's 94.7. A run with no whole second falls back to those. No requests, no
-     * latency.
+     * Mbit/s against the stock client's 94.7. A run with no whole second falls back to those. A test that only
+     * sends (up) is read from what the server received over the measured seconds. No requests, no latency.
      */
     @Override
     protected Optional<CellFigures> figures(IperfReport r) {
         DirectionReport down = r.directions().stream().filter(d -> d.direction().equals("down")).findFirst().orElse(null);
         double seconds = r.directions().isEmpty() ? 0 : r.directions().get(0).sum().seconds();
-        long received = down == null ? 0 : down.sum().receivedBytes();
+        long received = down == null ? r.directions().stream().mapToLong(d -> d.sum().receivedBytes()).max().orElse(0)
+                : down.sum().receivedBytes();
         if (down != null && !down.intervals().isEmpty()) {
             List<IntervalFigures> intervals = down.intervals();
             seconds = intervals.get(intervals.size() - 1).end() - intervals.get(0).start();
             received = intervals.stream().mapToLong(IntervalFigures::bytes).sum();
         }
         return Optional.of(new CellFigures(seconds, received, 0, null, r.error() == null ? 0 : 1, 0, 0, 0));
+    }
+
+    @Override
+    public boolean drivesCells() {
+        return true;
     }
 
     /** Per direction ({@code up}: this end sends; {@code down}: the server sends), as iperf3's receiver line. */

@@ -11,7 +11,9 @@ import io.loadlab.loadgen.report.LatencySummary;
  * drove against the link and the schedule. Units as in the reports.
  *
  * @param durationSeconds   the measured part
- * @param bytesReceived     over the measured part
+ * @param bytesReceived     over the measured part: what the run moved over the link in the direction it loads
+ *                          (received for http and iperf's down direction; sent for a UDP throughput run, which
+ *                          only sends)
  * @param requestsPerSecond answered per second of the measured part
  * @param latencyMicros     null when nothing was measured
  * @param errors            errors of every kind
@@ -41,6 +43,12 @@ public record CellFigures(double durationSeconds, long bytesReceived, double req
                        double achievedRate, int generators, Double generatorSaturation, ProtocolFigures protocol) {
         this(durationSeconds, bytesReceived, requestsPerSecond, latencyMicros, errors, attempts, requestedRate,
                 achievedRate, generators, generatorSaturation, protocol, null);
+    }
+
+    /** These figures as a run on {@code agents} agents whose busiest was at {@code saturation} (a merged report's). */
+    public CellFigures onAgents(int agents, Double saturation) {
+        return new CellFigures(durationSeconds, bytesReceived, requestsPerSecond, latencyMicros, errors, attempts,
+                requestedRate, achievedRate, agents, saturation, protocol, requestsByName);
     }
 
     /** These figures with a mix's requests by name. */

@@ -190,7 +190,20 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
 
     /** The figures an experiment cell reads; empty for a run without a report or a kind that drives no cell. */
     public final Optional<CellFigures> figures(RunRecord run) {
-        return run.report() == null ? Optional.empty() : figures(reportType.cast(run.report()));
+        return run.report() == null ? Optional.empty() : figuresOf(run.report());
+    }
+
+    /** As {@link #figures(RunRecord)}, of a report of this kind without its record (a run's merged parts). */
+    public final Optional<CellFigures> figuresOf(RunReport report) {
+        return figures(reportType.cast(report));
+    }
+
+    /**
+     * True when a run of this kind can be an experiment's cell: it gives {@link #figures} to judge. Only such a kind
+     * may be a variant's {@code run} (an http variant is its own fields).
+     */
+    public boolean drivesCells() {
+        return false;
     }
 
     /**

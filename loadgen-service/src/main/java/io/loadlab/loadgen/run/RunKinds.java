@@ -34,6 +34,26 @@ public class RunKinds {
         return kinds.values().stream().map(RunKind::types).toList();
     }
 
+    /**
+     * A spec read by the kind its {@code kind} names, every bad field named ({@code kind} itself when it names none).
+     *
+     * @throws InvalidSpecException naming every bad field
+     */
+    public RunSpec read(com.fasterxml.jackson.databind.node.ObjectNode obj) {
+        Violations v = new Violations();
+        com.fasterxml.jackson.databind.JsonNode kind = obj.get("kind");
+        RunKind<?, ?> definition = kind != null && kind.isTextual() ? kinds.get(kind.textValue()) : null;
+        if (definition == null) {
+            v.add("kind", (kind == null || kind.isNull() ? "is required" : "is unknown") + "; one of " + names());
+            v.throwIfAny();
+        }
+        JsonFields fields = new JsonFields(obj, v);
+        fields.known("kind");
+        RunSpec spec = definition.read(fields);
+        v.throwIfAny();
+        return spec;
+    }
+
     /** The names in {@code "kind"}, sorted. */
     public Set<String> names() {
         return Collections.unmodifiableSet(kinds.keySet());

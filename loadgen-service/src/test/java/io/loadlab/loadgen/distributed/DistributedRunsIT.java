@@ -462,6 +462,54 @@ class DistributedRunsIT {
     }
 
     /**
+     * Experiments' {@code agents: auto} for cells of other kinds (a variant's {@code run}, its target on each target's
+     * {@code {host}}): every cell here is loadgen-bound, so each climbs 1, 2, 3 agents. A stock {@code iperf3 -c}
+     * holds one of the target's three iperf3 slots, so the iperf cell's run on 3 agents is refused a test and fails:
+     * the cell keeps its run on 2, the most the target served. The UDP cell's figures are its merged report's: the
+     * messages per second, and the payload bytes sent per second as the link load.
+     */
+    @Test
+    void autoSpreadsUdpAndIperfCellsAndKeepsTheMostAgentsTheTargetServed() throws Exception {
+        Process stock = holdOneSlot(60);
+        JsonNode x;
+        try {
+            String body = "{\"targets\":[{\"name\":\"t\",\"url\":\"" + target.testApi() + "\",\"metrics\":\""
+                    + target.base() + "/q/metrics\",\"cores\":1}],\"variants\":[{\"name\":\"iperf\",\"run\":{\"kind\":"
+                    + "\"iperf\",\"target\":\"tcp://{host}:" + target.iperfPort() + "\",\"bitrate\":\"10M\",\"streams\":3}},"
+                    + "{\"name\":\"udp\",\"run\":{\"kind\":\"udp-throughput\",\"target\":\"udp://{host}:"
+                    + target.udp().getPort() + "\",\"messageSize\":200,\"rate\":900}}],\"duration\":\"1s\","
+                    + "\"warmup\":\"0s\",\"timeout\":\"10s\",\"linkMbps\":10000,\"agents\":\"auto\"}";
+            x = controller.awaitFinished("/experiments/" + controller.started("/experiments", body));
+        } finally {
+            stock.destroy();
+            assertTrue(stock.waitFor(10, TimeUnit.SECONDS), "the stock iperf3 client ended");
+        }
+        assertEquals("completed", x.get("state").asText(), x.toString());
+        assertEquals(6, x.get("runsDone").asInt(), "1, 2, 3 agents for each cell: " + x);
+        JsonNode iperf = x.get("cells").get(0);
+        assertEquals("iperf", iperf.get("variant").asText(), x.toString());
+        assertEquals(2, iperf.get("agents").asInt(), "the run on 3 was refused a slot: the one on 2 is kept: " + iperf);
+        JsonNode kept = controller.json("/runs/" + iperf.get("runId").asText());
+        assertEquals("completed", kept.get("state").asText(), kept.toString());
+        assertEquals("2", kept.get("spec").get("agents").asText());
+        assertEquals("iperf", kept.get("spec").get("run").get("kind").asText());
+        assertEquals("tcp://" + target.host() + ":" + target.iperfPort(), kept.get("spec").get("run").get("target").asText(),
+                "{host} is the target's: " + kept);
+        assertTrue(iperf.get("mbPerSecond").asDouble() > 0, iperf.toString());
+
+        JsonNode udp = x.get("cells").get(1);
+        assertEquals(3, udp.get("agents").asInt(), "loadgen-bound at every count: all three agents: " + udp);
+        JsonNode report = controller.json("/runs/" + udp.get("runId").asText() + "/report");
+        JsonNode merged = report.get("merged");
+        assertEquals("udp-throughput", merged.get("kind").asText(), report.toString());
+        long sent = merged.get("messagesSent").asLong();
+        assertEquals(sumOfAgents(report, "requests"), sent, "merged sent vs the agents' own: " + report);
+        assertEquals(merged.get("messagesPerSecond").asDouble(), udp.get("requestsPerSecond").asDouble(), 1e-9, udp.toString());
+        assertEquals(sent * 200 / merged.get("durationSeconds").asDouble() / 1e6, udp.get("mbPerSecond").asDouble(), 1e-9,
+                "the payload bytes sent per second: " + udp);
+    }
+
+    /**
      * iperf over three agents, each its own iperf3 test against the target's one server (it takes three at once,
      * {@link AgentHosts#target}): the kind's merged report sums the agents' own reports exactly, bytes, packets and
      * bits per second, as iperf3 sums its streams. Then a stock {@code iperf3 -c} holds one of the three slots, so one
@@ -500,7 +548,7 @@ class DistributedRunsIT {
         for (LoadgenService agent : agents) {
             earlier.add(runIds(agent));
         }
-        Process stock = holdOneSlot();
+        Process stock = holdOneSlot(20);
         try {
             String busyId = controller.started("/runs", iperf("tcp", "2s"));
             JsonNode run = controller.awaitFinished("/runs/" + busyId);
@@ -580,10 +628,10 @@ class DistributedRunsIT {
         assertEquals(intervalBytes, mergedIntervals, "every agent's seconds added: " + merged);
     }
 
-    /** A stock {@code iperf3 -c} on one of the target's three slots, for 20 s at most, once the server has its test. */
-    private Process holdOneSlot() throws Exception {
+    /** A stock {@code iperf3 -c} on one of the target's three slots, for {@code seconds} at most, once the server has its test. */
+    private Process holdOneSlot(int seconds) throws Exception {
         Process p = new ProcessBuilder("iperf3", "-c", target.host(), "-p", Integer.toString(target.iperfPort()),
-                "-b", "1M", "-t", "20", "--forceflush").redirectErrorStream(true).start();
+                "-b", "1M", "-t", Integer.toString(seconds), "--forceflush").redirectErrorStream(true).start();
         java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
         StringBuilder seen = new StringBuilder();
         for (String line = out.readLine(); line != null; line = out.readLine()) {

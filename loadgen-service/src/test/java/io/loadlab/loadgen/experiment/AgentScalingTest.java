@@ -20,8 +20,14 @@ class AgentScalingTest {
     private static final HttpRunSpec HTTP = CellSpecs.http(ExperimentProtocolsTest.PLAIN, CLOSED, Duration.ofSeconds(1),
             Duration.ZERO, Duration.ofSeconds(1));
 
+    private static final java.util.function.IntUnaryOperator BY_THREADS = found -> AgentScaling.most(found, CLOSED);
+
     private static CellResult row(String verdict) {
-        return new CellResult("t", 1, "v", "r", "completed", 1, 1, 1, 2, 0, 0, 0, 1,
+        return row(verdict, "completed");
+    }
+
+    private static CellResult row(String verdict, String state) {
+        return new CellResult("t", 1, "v", "r", state, 1, 1, 1, 2, 0, 0, 0, 1,
                 new Verdict(verdict, null, true, null));
     }
 
@@ -40,7 +46,7 @@ class AgentScalingTest {
     void autoDoublesWhileLoadgenBoundAndStopsAtTheMostFound() {
         List<Integer> tried = new ArrayList<>();
         List<String> told = new ArrayList<>();
-        CellResult last = new AgentScaling(() -> 5).run(ExperimentSpec.AUTO, CLOSED, HTTP, (run, n, started) -> {
+        CellResult last = new AgentScaling(() -> 5).run(ExperimentSpec.AUTO, BY_THREADS, HTTP, (run, n, started) -> {
             tried.add(n);
             assertEquals(String.valueOf(n), ((DistributedRunSpec) run).agents());
             started.accept("run" + n);
@@ -54,13 +60,13 @@ class AgentScalingTest {
     @Test
     void autoStopsWhenNoLongerLoadgenBoundOrCancelled() {
         List<Integer> tried = new ArrayList<>();
-        new AgentScaling(() -> 64).run(ExperimentSpec.AUTO, CLOSED, HTTP, (run, n, started) -> {
+        new AgentScaling(() -> 64).run(ExperimentSpec.AUTO, BY_THREADS, HTTP, (run, n, started) -> {
             tried.add(n);
             return row(n < 4 ? Verdict.LOADGEN : Verdict.CPU);
         }, (id, n) -> { }, () -> false);
         assertEquals(List.of(1, 2, 4), tried);
         tried.clear();
-        new AgentScaling(() -> 64).run(ExperimentSpec.AUTO, CLOSED, HTTP, (run, n, started) -> {
+        new AgentScaling(() -> 64).run(ExperimentSpec.AUTO, BY_THREADS, HTTP, (run, n, started) -> {
             tried.add(n);
             return row(Verdict.LOADGEN);
         }, (id, n) -> { }, () -> true);
@@ -72,23 +78,45 @@ class AgentScalingTest {
         List<String> told = new ArrayList<>();
         new AgentScaling(() -> {
             throw new AssertionError("discovery asked without agents: all or auto");
-        }).run(null, CLOSED, HTTP, (run, n, started) -> {
+        }).run(null, BY_THREADS, HTTP, (run, n, started) -> {
             assertSame(HTTP, run, "this loadgen alone runs the http spec itself");
             assertEquals(0, n);
             started.accept("here");
             return row(Verdict.CPU);
         }, (id, n) -> told.add(id + "@" + n), () -> false);
-        new AgentScaling(() -> 7).run("all", CLOSED, HTTP, (run, n, started) -> {
+        new AgentScaling(() -> 7).run("all", BY_THREADS, HTTP, (run, n, started) -> {
             assertInstanceOf(DistributedRunSpec.class, run);
             started.accept("all");
             return row(Verdict.LOADGEN);
         }, (id, n) -> told.add(id + "@" + n), () -> false);
-        new AgentScaling(() -> 7).run("3", CLOSED, HTTP, (run, n, started) -> {
+        new AgentScaling(() -> 7).run("3", BY_THREADS, HTTP, (run, n, started) -> {
             RunSpec inner = ((DistributedRunSpec) run).run();
             assertSame(HTTP, inner);
             started.accept("three");
             return row(Verdict.LOADGEN);
         }, (id, n) -> told.add(id + "@" + n), () -> false);
         assertEquals(List.of("here@1", "all@7", "three@3"), told, "a fixed setting runs once, however bound");
+    }
+
+    /**
+     * A target that takes fewer tests at once (an iperf3 server at {@code max-clients} 2) refuses a third and fourth
+     * agent: the run on 4 fails, and the cell keeps the run on 2, the last that completed.
+     */
+    @Test
+    void autoKeepsTheLastCompletedRunWhenADoubledOneFails() {
+        List<Integer> tried = new ArrayList<>();
+        CellResult kept = new AgentScaling(() -> 8).run(ExperimentSpec.AUTO, found -> found, HTTP, (run, n, started) -> {
+            tried.add(n);
+            return n <= 2 ? row(Verdict.LOADGEN) : row(Verdict.LOADGEN, "failed");
+        }, (id, n) -> { }, () -> false);
+        assertEquals(List.of(1, 2, 4), tried);
+        assertEquals("completed", kept.runState(), "the run on 2 agents");
+        tried.clear();
+        CellResult first = new AgentScaling(() -> 8).run(ExperimentSpec.AUTO, found -> found, HTTP, (run, n, started) -> {
+            tried.add(n);
+            return row(Verdict.UNKNOWN, "failed");
+        }, (id, n) -> { }, () -> false);
+        assertEquals(List.of(1), tried, "a first run that fails is the row: nothing completed to keep");
+        assertEquals("failed", first.runState());
     }
 }

@@ -96,6 +96,11 @@ public class ExperimentSpecReader {
         List<Variant> variants = new ArrayList<>();
         List<JsonFields> variantFields = capped(obj, f, v, "variants", config.maxVariants(), "max-variants");
         for (JsonFields x : variantFields == null ? List.<JsonFields>of() : variantFields) {
+            JsonNode run = x.raw(RunField.NAME);
+            if (run != null) {
+                variants.add(RunField.variant(x, run, v, "variants[" + variants.size() + "]."));
+                continue;
+            }
             int connections = x.integer("connections", 50);
             String path = x.text("path", null);
             URI url = x.uri("url");
@@ -135,6 +140,9 @@ public class ExperimentSpecReader {
         for (int i = 0; i < variants.size(); i++) {
             Variant x = variants.get(i);
             String at = "variants[" + i + "].";
+            if (x.isTemplate()) {
+                continue; // its own kind's limits, checked as its cells are read (RunField.check)
+            }
             v.check(x.connections() <= limits.maxConnections(), at + "connections",
                     "must be at most " + limits.maxConnections() + " (loadgen.limits.max-connections)");
             v.check(x.threads() <= limits.maxThreads(), at + "threads", "must be at most " + limits.maxThreads() + " (loadgen.limits.max-threads)");
@@ -158,8 +166,12 @@ public class ExperimentSpecReader {
         }
         int onEach = onAgents == null || ExperimentSpec.AUTO.equals(onAgents) ? -1
                 : DistributedRunSpec.ALL.equals(onAgents) ? agents.knownCount() : DistributedRunSpec.count(onAgents);
+        RunField.check(variants, targets, duration, warmup, onEach, spread, search != null, protocols != null, kinds, v);
         for (int i = 0; i < variants.size() && onEach > 0; i++) { // the cut each cell will make, named now
             Variant x = variants.get(i);
+            if (x.isTemplate()) {
+                continue;
+            }
             v.check(x.threads() >= onEach, "variants[" + i + "].threads", x.threads() + " cannot be split over "
                     + onEach + " agents: each needs at least 1");
             v.check(x.rate() == 0 || x.rate() / onEach >= RateSchedule.MIN_PER_SECOND, "variants[" + i + "].rate",
@@ -236,6 +248,8 @@ public class ExperimentSpecReader {
                 out.add(base);
                 spec.variants().stream().filter(Variant::carriesRequest).forEach(v -> out.add(v.request(base)));
             }
+            spec.variants().stream().filter(Variant::isTemplate)
+                    .forEach(v -> out.add(URI.create(v.run().on(t.url(), spec.duration(), spec.warmup()).path("target").asText())));
             for (URI u : new URI[]{t.metrics(), t.iperf(), t.download(), t.resources().url(), t.tlsUrl()}) {
                 if (u != null) {
                     out.add(u);

@@ -7,7 +7,6 @@ import io.loadlab.loadgen.distributed.AgentDiscovery;
 import io.loadlab.loadgen.run.UnsplittableSpecException;
 import io.loadlab.loadgen.gate.GateSpec;
 import io.loadlab.loadgen.run.InvalidSpecException;
-import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunKinds;
 import io.loadlab.loadgen.run.RunSpec;
@@ -100,17 +99,6 @@ public class SpecParser {
             v.throwIfAny();
             return null;
         }
-        JsonNode kind = obj.get("kind");
-        RunKind<?, ?> definition = kind != null && kind.isTextual()
-                ? kinds.named(kind.textValue()).orElse(null) : null;
-        if (definition == null) {
-            v.add("kind", (kind == null || kind.isNull() ? "is required" : "is unknown") + "; one of " + kinds.names());
-            v.throwIfAny();
-        }
-        JsonFields fields = new JsonFields(obj, v);
-        fields.known("kind");
-        RunSpec spec = definition.read(fields);
-        v.throwIfAny();
-        return spec;
+        return kinds.read(obj);
     }
 }
