@@ -17,7 +17,7 @@ interface AgentHosts extends AutoCloseable {
     int AGENTS = 5;
 
     /**
-     * Starts the target where every agent reaches it; on loopback its iperf3 server takes three tests at once
+     * Starts the target where every agent reaches it; its iperf3 server takes three tests at once
      * ({@code target.iperf.max-clients=3}), one per shared agent.
      */
     TargetService target() throws Exception;

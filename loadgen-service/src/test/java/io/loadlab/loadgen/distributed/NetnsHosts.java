@@ -47,7 +47,8 @@ final class NetnsHosts implements AgentHosts {
 
     @Override
     public TargetService target() throws Exception {
-        return TargetService.start(targetHost());
+        // three iperf3 tests at once, one per shared agent, as on loopback (AgentHosts#target)
+        return TargetService.start(List.of(), targetHost(), List.of("-Dtarget.iperf.max-clients=3"));
     }
 
     @Override
