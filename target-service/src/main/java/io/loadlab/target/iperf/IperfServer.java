@@ -108,10 +108,8 @@ public class IperfServer implements SessionRouter {
         IperfSession finishing;
         synchronized (this) {
             sessions.removeIf(IperfSession::done);
-            for (IperfSession s : sessions) {
-                if (s.collecting() && s.offerStream(new StreamArrival(connection, null))) {
-                    return;
-                }
+            if (routedToCollecting(connection, null)) {
+                return;
             }
             finishing = beginOrFinishing(connection, null);
             if (finishing == null) {
@@ -171,11 +169,16 @@ public class IperfServer implements SessionRouter {
         }
     }
 
-    /** Offers a connection whose cookie was read to the collecting test it names; called holding this. */
+    /**
+     * Offers a connection to the collecting test its cookie names; with its cookie unread (null), to the first
+     * collecting test, which reads it (a connection a test was offered but had not read when it got its own streams
+     * comes back unread: a CI run denied such a one, the third agent's control connection, as the first agent's test
+     * took its one stream). Called holding this.
+     */
     private boolean routedToCollecting(SocketChannel connection, Cookie cookie) {
-        if (port >= 0 && cookie != null) {
+        if (port >= 0) {
             for (IperfSession s : sessions) {
-                if (cookie.equals(s.cookie()) && s.offerStream(new StreamArrival(connection, cookie))) {
+                if ((cookie == null || cookie.equals(s.cookie())) && s.offerStream(new StreamArrival(connection, cookie))) {
                     return true;
                 }
             }

@@ -19,8 +19,10 @@ import java.util.function.LongSupplier;
  * Collects a TCP test's streams: the connections whose cookie is the test's, in the order they connected (the client's
  * sending streams first, so the first {@code parallel} receive here under --bidir). Every cookie is read at once, on
  * one selector: a connection that is slow with its cookie holds up none of the others (read one after another, a
- * silent one kept the rest waiting until the deadline). A wrong cookie, or one still pending when the test has its
- * streams or the deadline passes, gets ACCESS_DENIED.
+ * silent one kept the rest waiting until the deadline). A connection that has sent nothing when the test has its
+ * streams (or the deadline passes) goes back to the server unread: it may be a new test's control connection. One
+ * that has sent part of a cookie then gets ACCESS_DENIED (its bytes are read; a client writes its 37 in one go).
+ * A whole cookie of another test goes back to the server as it is read.
  */
 final class StreamCookies {
 
@@ -69,8 +71,11 @@ final class StreamCookies {
                 handOff(selector);
             }
         } finally {
+            // the selector is closed here, so every channel is deregistered and may go blocking for a new test
             for (Pending p : pending) {
-                if (ours.size() < expected || !ours.contains(p.channel)) {
+                if (!p.ours && p.wire.position() == 0) {
+                    router.elsewhere(p.channel, null); // nothing read: another test's, or a new one's control
+                } else if (ours.size() < expected || !ours.contains(p.channel)) {
                     IperfServer.deny(p.channel, counters);
                 }
             }

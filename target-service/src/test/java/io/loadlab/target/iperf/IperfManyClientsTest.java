@@ -170,6 +170,27 @@ class IperfManyClientsTest {
         awaitNoTest();
     }
 
+    /**
+     * A connection that reaches a collecting test and has sent nothing when that test's own stream completes it (it is
+     * in the test's queue first, so always read after it) goes back to the server unread and starts a test of its own.
+     * It was denied: a CI run's third agent had its control connection so refused while the first agent's test took
+     * its one stream.
+     */
+    @Test
+    void aConnectionSilentWhenTheCollectingTestHasItsStreamsStartsATestOfItsOwn() throws Exception {
+        long denied = counters.denied();
+        try (RawIperfTest collecting = RawIperfTest.collecting(server.port(), 21);
+             Socket next = RawIperfTest.connect(server.port())) {
+            collecting.runToResults();
+            ControlChannel second = new ControlChannel(next.getInputStream(), next.getOutputStream());
+            second.writeCookie(Cookie.random(new Random(22)));
+            assertEquals(IperfState.PARAM_EXCHANGE, second.readState(), "a test of its own, not ACCESS_DENIED");
+            collecting.done();
+            assertEquals(denied, counters.denied(), "nothing was turned away");
+        }
+        awaitNoTest();
+    }
+
     @Test
     void aCountOutsideOneTo64FailsTheStartNamingTheKey() {
         IperfServer.checkMaxClients(1);
