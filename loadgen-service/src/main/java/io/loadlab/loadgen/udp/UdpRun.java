@@ -24,7 +24,8 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * A UDP run in flight: one connected socket, the {@link UdpLoop} thread that drives it, the engine's
+ * A UDP run in flight: one connected socket, the {@link UdpLoop} thread that drives it (a flat-out throughput run's
+ * batches go through {@link GsoLoop} where the kernel segments them, its thread waiting for it), the engine's
  * stats it fills, and optionally the reflector's counters read around it. The outcome is built on the
  * loop's thread once it has stopped sending and reading, so every count in it is final.
  */
@@ -39,16 +40,31 @@ public final class UdpRun extends RunningLoad {
     private final RunStats stats;
     private final DatagramChannel channel;
     private final Selector selector;
+    /** A flat-out throughput run's batch sender ({@link GsoLoop}); null when messages go one at a time. */
+    private final GsoLoop batches;
+    /** The one-at-a-time loop over {@code channel}; null when {@code batches} sends. */
     private final UdpLoop loop;
     private final TargetCounters targetCounters;
 
     private UdpRun(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer,
-                   TargetCounters targetCounters)
+                   TargetCounters targetCounters, String threadName)
             throws IOException {
         super(clock);
         this.spec = spec;
         this.reporter = reporter;
         this.targetCounters = targetCounters;
+        PhaseStats w = new PhaseStats(false, false);
+        PhaseStats m = new PhaseStats(false, false);
+        this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
+        this.stats = new RunStats(List.of(w), List.of(m), clock, PROGRESS_INTERVAL_NANOS,
+                spec.replyEvery() > 0 ? Counter.COMPLETED : Counter.SENT);
+        this.batches = GsoLoop.open(spec, peer, SOCKET_BUFFER_BYTES, clock, timeline, w, m, this::cancelled, threadName);
+        if (batches != null) {
+            this.channel = null;
+            this.selector = null;
+            this.loop = null;
+            return;
+        }
         this.channel = DatagramChannel.open();
         try {
             channel.setOption(StandardSocketOptions.SO_SNDBUF, SOCKET_BUFFER_BYTES);
@@ -65,11 +81,6 @@ public final class UdpRun extends RunningLoad {
             channel.close();
             throw e;
         }
-        PhaseStats w = new PhaseStats(false, false);
-        PhaseStats m = new PhaseStats(false, false);
-        this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
-        this.stats = new RunStats(List.of(w), List.of(m), clock, PROGRESS_INTERVAL_NANOS,
-                spec.replyEvery() > 0 ? Counter.COMPLETED : Counter.SENT);
         this.loop = new UdpLoop(spec, channel, selector, clock, timeline, w, m, this::cancelled);
     }
 
@@ -80,7 +91,7 @@ public final class UdpRun extends RunningLoad {
      */
     static UdpRun start(UdpRunSpec spec, Function<UdpFigures, RunReport> reporter, NanoClock clock, InetSocketAddress peer, TargetCounters targetCounters,
                         TaskScheduler intervals, String threadName) throws IOException {
-        UdpRun run = new UdpRun(spec, reporter, clock, peer, targetCounters);
+        UdpRun run = new UdpRun(spec, reporter, clock, peer, targetCounters, threadName);
         run.startIntervals(run.stats, intervals);
         Thread t = new Thread(run::drive, threadName);
         t.setDaemon(true);
@@ -92,7 +103,14 @@ public final class UdpRun extends RunningLoad {
     private void drive() {
         String failure = null;
         try {
-            loop.run();
+            if (batches != null) {
+                batches.run();
+            } else {
+                loop.run();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = "the UDP loop was interrupted";
         } catch (IOException | RuntimeException e) {
             failure = over() ? null : "the UDP loop stopped: " + e;
         } catch (Error e) {
@@ -128,6 +146,10 @@ public final class UdpRun extends RunningLoad {
     }
 
     private void close() {
+        if (batches != null) {
+            batches.close();
+            return;
+        }
         try {
             channel.close();
             if (selector != null) {

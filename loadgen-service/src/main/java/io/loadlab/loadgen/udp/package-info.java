@@ -10,7 +10,7 @@
  * The kinds themselves are the subpackages {@code throughput}, {@code pingpong} and {@code underload}: each its
  * spec, report, driver and {@link io.loadlab.loadgen.run.RunKind} bean.
  *
- * <p>May depend on {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI and Micrometer; never on its
- * subpackages (ArchitectureTest).
+ * <p>May depend on {@code run}, {@code engine}, {@code report}, {@code scrape}, CDI, Micrometer and Netty's epoll
+ * transport (the batch sender, {@link io.loadlab.loadgen.udp.GsoLoop}); never on its subpackages (ArchitectureTest).
  */
 package io.loadlab.loadgen.udp;
