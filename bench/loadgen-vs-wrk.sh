@@ -7,9 +7,10 @@
 # after a short and a long run (it must not grow with run length). Then (MIX=1) a request mix: GET /a/${id} weight 3,
 # POST /b with ${id} in a JSON body weight 1, ids a range read in order; wrk does the same in Lua (bench/lib/mix.lua),
 # and loadlab's own single-request run is the third side: RUNS alternating triples print the mix's rate against wrk's
-# (goal >= 1.0) and its cost against the single request (goal <= 5%).
-#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 MIX=1 MAIN=1 bench/loadgen-vs-wrk.sh
-# (MAIN=0 skips the single-request comparison with wrk, MIX=0 the mix, RSS=0 the memory.)
+# (goal >= 1.0) and its cost against the single request (goal <= 5%). With CLOSE=1 (the default) the comparison is
+# repeated with a connection per request: wrk -H "Connection: close" against "keepAlive":false (goal >= 1.0 x wrk).
+#   RUNS=5 DURATION=10s WARMUP=5s DURATION_LONG=60s CONNECTIONS=50 RSS=1 MIX=1 MAIN=1 CLOSE=1 bench/loadgen-vs-wrk.sh
+# (MAIN=0 skips the single-request comparison with wrk, CLOSE=0 the keep-alive-off one, MIX=0 the mix, RSS=0 the memory.)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -17,7 +18,7 @@ source "$here/lib/common.sh"
 require wrk nginx taskset java curl python3
 
 DURATION=${DURATION:-10s} WARMUP=${WARMUP:-5s} DURATION_LONG=${DURATION_LONG:-60s} CONNECTIONS=${CONNECTIONS:-50}
-RUNS=${RUNS:-5} RSS=${RSS:-1} MIX=${MIX:-1} MAIN=${MAIN:-1}
+RUNS=${RUNS:-5} RSS=${RSS:-1} MIX=${MIX:-1} MAIN=${MAIN:-1} CLOSE=${CLOSE:-1}
 GEN_CORE=${GEN_CORE:-0} SERVER_CORE=${SERVER_CORE:-1}
 [ -f "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl loadgen-service)
 
@@ -33,9 +34,9 @@ wait_http "http://127.0.0.1:$nginx_port/status"
 url="http://127.0.0.1:$nginx_port/test/testApi"
 token=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
 
-spec() { # warmup duration
-  printf '{"kind":"http","target":"%s","connections":%d,"threads":1,"duration":"%s","warmup":"%s","rate":0,"timeout":"2s"}' \
-    "$url" "$CONNECTIONS" "$2" "$1"
+spec() { # warmup duration [keepAlive]
+  printf '{"kind":"http","target":"%s","connections":%d,"threads":1,"duration":"%s","warmup":"%s","rate":0,"timeout":"2s","keepAlive":%s}' \
+    "$url" "$CONNECTIONS" "$2" "$1" "${3:-true}"
 }
 loadgen_run() { # warmup duration -> "rate rss_kib"
   local port pid json
@@ -52,34 +53,40 @@ median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { prin
 us_per() { awk -v c="$1" -v n="$2" 'BEGIN { printf "%.3f", (n > 0 ? c * 1e6 / n : 0) }'; }
 
 echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-if [ "$MAIN" = 1 ]; then
-echo "== $RUNS alternating runs, wrk then loadgen: wrk -t1 -c$CONNECTIONS -d$DURATION on core $GEN_CORE (nginx on core $SERVER_CORE);"
-echo "   loadgen via POST /runs ($CONNECTIONS connections, 1 event loop, closed model, $WARMUP warm-up + $DURATION), one"
-echo "   process for all runs. CPU = user + system time from /proc/<pid>/stat: wrk's whole life (it has no warm-up),"
-echo "   the loadgen's over its measured part, against the requests of that same window."
+compare() { # keepAlive (true|false) [wrk's extra arguments]
+local keep=$1 i w wc l lc wrk_out w_cpu w_req l_cpu l_req l_json lg_port lg_pid
+shift
+echo "== keep-alive $keep: $RUNS alternating runs, wrk then loadgen: wrk -t1 -c$CONNECTIONS -d$DURATION $* on core $GEN_CORE"
+echo "   (nginx on core $SERVER_CORE); loadgen via POST /runs ($CONNECTIONS connections, 1 event loop, closed model, $WARMUP"
+echo "   warm-up + $DURATION, \"keepAlive\":$keep), one process for all runs. CPU = user + system time from /proc/<pid>/stat:"
+echo "   wrk's whole life (it has no warm-up), the loadgen's over its measured part, against the requests of that window."
 lg_port=$(free_port)
 lg_pid=$(start_loadgen "$lg_port" "$token" "$work/loadgen-bench.log" "$GEN_CORE")
 pids+=("$lg_pid")
 wait_http "http://127.0.0.1:$lg_port/q/health/ready" 60
 printf '%-4s %12s %12s %14s   %12s %12s %14s %8s\n' run 'wrk req/s' 'wrk CPU s' 'wrk us/req' 'lg req/s' 'lg CPU s' 'lg us/req' 'lg err'
-w_rates='' w_costs='' l_rates='' l_costs=''
+local w_rates='' w_costs='' l_rates='' l_costs=''
 for i in $(seq 1 "$RUNS"); do
-  wrk_out=$(python3 "$here/lib/cpu.py" child "$work/wrk.cpu" -- taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$url")
+  wrk_out=$(python3 "$here/lib/cpu.py" child "$work/wrk.cpu" -- taskset -c "$GEN_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$@" "$url")
   w_cpu=$(cat "$work/wrk.cpu")
   w_req=$(awk '/requests in/ {print $1}' <<<"$wrk_out")
   w=$(wrk_rate "$wrk_out")
-  read -r l_cpu l_req l_json < <(python3 "$here/lib/cpu.py" loadgen "http://127.0.0.1:$lg_port" "$token" "$lg_pid" "$(spec "$WARMUP" "$DURATION")")
+  read -r l_cpu l_req l_json < <(python3 "$here/lib/cpu.py" loadgen "http://127.0.0.1:$lg_port" "$token" "$lg_pid" "$(spec "$WARMUP" "$DURATION" "$keep")")
   l=$(json_get "$l_json" requestsPerSecond)
   wc=$(us_per "$w_cpu" "$w_req") lc=$(us_per "$l_cpu" "$l_req")
   printf '%-4s %12.1f %12.2f %14s   %12.1f %12.2f %14s %8s\n' "$i" "$w" "$w_cpu" "$wc" "$l" "$l_cpu" "$lc" "$(json_get "$l_json" errors.readWrite)"
   w_rates+=" $w" w_costs+=" $wc" l_rates+=" $l" l_costs+=" $lc"
 done
 kill "$lg_pid"; wait "$lg_pid" 2>/dev/null || true
+local mw ml mwc mlc
 mw=$(median <<<"$w_rates") ml=$(median <<<"$l_rates") mwc=$(median <<<"$w_costs") mlc=$(median <<<"$l_costs")
 printf '\nmedian   wrk %12.1f req/s %10s us CPU/req\n' "$mw" "$mwc"
 printf 'median   loadgen %8.1f req/s %10s us CPU/req\n' "$ml" "$mlc"
-printf 'ratio loadgen/wrk: requests/s %s (goal >= 0.8), CPU per request %s (goal <= 1.0)\n' "$(ratio "$ml" "$mw")" "$(ratio "$mlc" "$mwc")"
-fi
+printf 'ratio loadgen/wrk, keep-alive %s: requests/s %s (goal >= %s), CPU per request %s (goal <= 1.0)\n\n' "$keep" \
+  "$(ratio "$ml" "$mw")" "$([ "$keep" = true ] && echo 0.8 || echo 1.0)" "$(ratio "$mlc" "$mwc")"
+}
+if [ "$MAIN" = 1 ]; then compare true; fi
+if [ "$CLOSE" = 1 ]; then compare false -H "Connection: close"; fi
 
 rss() { # label: RSS of fresh processes after a 5 s and a long run
   local short long
