@@ -55,6 +55,8 @@ final class GsoLoop implements AutoCloseable {
     private static final int MAX_BATCH_BYTES = 65_000;
     /** Batches sent before the loop lets its event loop run other tasks (the close): 1,024 messages of 64 B. */
     private static final int BATCHES_PER_TURN = 16;
+    /** How long {@link #close} waits for the event loop's thread to end. */
+    private static final long TERMINATION_MILLIS = 2_000;
 
     private final EventLoopGroup group;
     private final Channel channel;
@@ -224,6 +226,10 @@ final class GsoLoop implements AutoCloseable {
             ended.countDown();
         });
         group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
+        if (!channel.eventLoop().inEventLoop()) {
+            // the run ends with its thread gone, not after it: bounded, a loop ends its turn within 16 batches
+            group.terminationFuture().awaitUninterruptibly(TERMINATION_MILLIS);
+        }
     }
 
     /** Drops what a throughput socket may read and the errors its reads report: sends count their own. */

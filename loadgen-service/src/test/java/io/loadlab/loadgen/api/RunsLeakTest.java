@@ -40,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Leak test (issue 10): 20 short runs of every kind back to back (HTTP/1.1 plain and over TLS, h2c and h2, UDP),
+ * Leak test (issue 10): 20 short runs of every kind back to back (HTTP/1.1 plain and over TLS, h2c and h2, UDP
+ * paced and flat out),
  * through the API, against the real target and a TLS nginx on
  * loopback, in this JVM (the loadgen runs in-process). Threads and open descriptors ({@code /proc/self/fd}), counted
  * without forcing a GC (the per-run clients of issue 10 item 8 were released only by one), return to the baseline
@@ -114,7 +115,7 @@ class RunsLeakTest {
 
     private static List<String> kinds() {
         return List.of("closed", "open", "no-keepalive", "tls-no-keepalive", "h2c", "h2-tls", "udp-throughput",
-                "udp-pingpong", "udp-underload");
+                "udp-flat-out", "udp-pingpong", "udp-underload");
     }
 
     /**
@@ -143,6 +144,8 @@ class RunsLeakTest {
                     + "\"protocol\":\"h2\",\"streams\":4,\"tls\":{\"ca\":" + quoted(ca) + "}}";
             case "udp-throughput" -> "{\"kind\":\"udp-throughput\"," + udp + ",\"rate\":1000,\"targetMetrics\":\""
                     + target.base() + "/q/metrics\"}";
+            // flat out: batches through an epoll channel and an event loop of the run's own (udp/GsoLoop)
+            case "udp-flat-out" -> "{\"kind\":\"udp-throughput\"," + udp + ",\"rate\":0}";
             case "udp-pingpong" -> "{\"kind\":\"udp-pingpong\"," + udp + "}";
             case "udp-underload" -> "{\"kind\":\"udp-underload\"," + udp + ",\"rate\":1000,\"replyEvery\":10}";
             default -> throw new IllegalArgumentException(kind);
