@@ -65,11 +65,12 @@ final class GsoLoop implements AutoCloseable {
     private final int segments;
     private final ByteBuf batch;
     private final ByteBuffer[] messages;
-    private final NanoClock clock;
-    private final RunTimeline timeline;
-    private final PhaseStats warmup;
-    private final PhaseStats measured;
-    private final BooleanSupplier cancelled;
+    /** Set by {@link #run} before its first turn is queued (the queue hands them to the event loop); then read only there. */
+    private NanoClock clock;
+    private RunTimeline timeline;
+    private PhaseStats warmup;
+    private PhaseStats measured;
+    private BooleanSupplier cancelled;
     private final CountDownLatch ended = new CountDownLatch(1);
     private final ChannelFutureListener resume = this::resumed;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -79,18 +80,12 @@ final class GsoLoop implements AutoCloseable {
     /** What stopped the loop on its event loop; null when it ended as it should. */
     private volatile Throwable failure;
 
-    private GsoLoop(EventLoopGroup group, Channel channel, InetSocketAddress peer, int size, NanoClock clock,
-                    RunTimeline timeline, PhaseStats warmup, PhaseStats measured, BooleanSupplier cancelled) {
+    private GsoLoop(EventLoopGroup group, Channel channel, InetSocketAddress peer, int size) {
         this.group = group;
         this.channel = channel;
         this.peer = peer;
         this.size = size;
         this.segments = segments(size);
-        this.clock = clock;
-        this.timeline = timeline;
-        this.warmup = warmup;
-        this.measured = measured;
-        this.cancelled = cancelled;
         this.batch = Unpooled.directBuffer(segments * size);
         this.batch.writerIndex(segments * size);
         ByteBuffer whole = batch.nioBuffer(0, segments * size);
@@ -110,9 +105,8 @@ final class GsoLoop implements AutoCloseable {
      * A connected batch sender for a flat-out throughput run to {@code peer}, or null where batches cannot be sent
      * (see the class comment): the caller then sends one message at a time.
      */
-    static GsoLoop open(UdpRunSpec spec, InetSocketAddress peer, int socketBufferBytes, NanoClock clock,
-                        RunTimeline timeline, PhaseStats warmup, PhaseStats measured, BooleanSupplier cancelled,
-                        String threadName) throws IOException {
+    static GsoLoop open(UdpRunSpec spec, InetSocketAddress peer, int socketBufferBytes, String threadName)
+            throws IOException {
         if (spec.replyEvery() != 0 || spec.rate() > 0 || segments(spec.messageSize()) < 2 || !Epoll.isAvailable()
                 || !EpollDatagramChannel.isSegmentedDatagramPacketSupported()) {
             return null;
@@ -134,7 +128,7 @@ final class GsoLoop implements AutoCloseable {
                 group.shutdownGracefully(0, 0, TimeUnit.SECONDS);
                 return null;
             }
-            return new GsoLoop(group, channel, peer, spec.messageSize(), clock, timeline, warmup, measured, cancelled);
+            return new GsoLoop(group, channel, peer, spec.messageSize());
         } catch (IOException | RuntimeException e) {
             if (channel != null) {
                 channel.close();
@@ -155,7 +149,13 @@ final class GsoLoop implements AutoCloseable {
      * Sends until the timeline ends or the run is cancelled; returns once the last batch is written or refused, and
      * throws what stopped the loop on its event loop (an Error there must end the run, not leave it to the watchdog).
      */
-    void run() throws InterruptedException {
+    void run(NanoClock clock, RunTimeline timeline, PhaseStats warmup, PhaseStats measured, BooleanSupplier cancelled)
+            throws InterruptedException {
+        this.clock = clock;
+        this.timeline = timeline;
+        this.warmup = warmup;
+        this.measured = measured;
+        this.cancelled = cancelled;
         channel.eventLoop().execute(this::turn);
         ended.await();
         if (failure instanceof Error e) {

@@ -38,6 +38,8 @@ public final class UdpRun extends RunningLoad {
     private final Function<UdpFigures, RunReport> reporter;
     private final RunTimeline timeline;
     private final RunStats stats;
+    private final PhaseStats warmup;
+    private final PhaseStats measured;
     private final DatagramChannel channel;
     private final Selector selector;
     /** A flat-out throughput run's batch sender ({@link GsoLoop}); null when messages go one at a time. */
@@ -53,35 +55,49 @@ public final class UdpRun extends RunningLoad {
         this.spec = spec;
         this.reporter = reporter;
         this.targetCounters = targetCounters;
-        PhaseStats w = new PhaseStats(false, false);
-        PhaseStats m = new PhaseStats(false, false);
-        this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
-        this.stats = new RunStats(List.of(w), List.of(m), clock, PROGRESS_INTERVAL_NANOS,
-                spec.replyEvery() > 0 ? Counter.COMPLETED : Counter.SENT);
-        this.batches = GsoLoop.open(spec, peer, SOCKET_BUFFER_BYTES, clock, timeline, w, m, this::cancelled, threadName);
-        if (batches != null) {
-            this.channel = null;
-            this.selector = null;
-            this.loop = null;
-            return;
-        }
-        this.channel = DatagramChannel.open();
+        this.batches = GsoLoop.open(spec, peer, SOCKET_BUFFER_BYTES, threadName);
+        this.channel = batches != null ? null : openChannel(peer);
         try {
-            channel.setOption(StandardSocketOptions.SO_SNDBUF, SOCKET_BUFFER_BYTES);
-            channel.setOption(StandardSocketOptions.SO_RCVBUF, SOCKET_BUFFER_BYTES);
-            channel.connect(peer);
-            if (spec.replyEvery() > 0) {
-                channel.configureBlocking(false);
-                selector = Selector.open();
-                channel.register(selector, SelectionKey.OP_READ);
-            } else {
-                selector = null;
-            }
+            this.selector = batches != null || spec.replyEvery() == 0 ? null : readSelector(channel);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
-        this.loop = new UdpLoop(spec, channel, selector, clock, timeline, w, m, this::cancelled);
+        // the clock starts once the socket is open: its setup is no part of the measured seconds
+        this.warmup = new PhaseStats(false, false);
+        this.measured = new PhaseStats(false, false);
+        this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
+        this.stats = new RunStats(List.of(warmup), List.of(measured), clock, PROGRESS_INTERVAL_NANOS,
+                spec.replyEvery() > 0 ? Counter.COMPLETED : Counter.SENT);
+        this.loop = batches != null ? null
+                : new UdpLoop(spec, channel, selector, clock, timeline, warmup, measured, this::cancelled);
+    }
+
+    /** The connected socket messages go through one at a time (blocking, until {@link #readSelector} makes it not). */
+    private static DatagramChannel openChannel(InetSocketAddress peer) throws IOException {
+        DatagramChannel channel = DatagramChannel.open();
+        try {
+            channel.setOption(StandardSocketOptions.SO_SNDBUF, SOCKET_BUFFER_BYTES);
+            channel.setOption(StandardSocketOptions.SO_RCVBUF, SOCKET_BUFFER_BYTES);
+            channel.connect(peer);
+            return channel;
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** For the pong kinds: the socket made non-blocking, its pongs read through a selector. */
+    private static Selector readSelector(DatagramChannel channel) throws IOException {
+        channel.configureBlocking(false);
+        Selector selector = Selector.open();
+        try {
+            channel.register(selector, SelectionKey.OP_READ);
+            return selector;
+        } catch (IOException | RuntimeException e) {
+            selector.close();
+            throw e;
+        }
     }
 
     /**
@@ -104,7 +120,7 @@ public final class UdpRun extends RunningLoad {
         String failure = null;
         try {
             if (batches != null) {
-                batches.run();
+                batches.run(clock, timeline, warmup, measured, this::cancelled);
             } else {
                 loop.run();
             }

@@ -1,8 +1,6 @@
 package io.loadlab.loadgen.udp;
 
 import io.loadlab.common.sockperf.SockperfHeader;
-import io.loadlab.loadgen.engine.PhaseStats;
-import io.loadlab.loadgen.engine.RunTimeline;
 import io.loadlab.loadgen.run.RunOutcome;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputReport;
 import io.loadlab.loadgen.udp.throughput.UdpThroughputSpec;
@@ -104,9 +102,7 @@ class GsoLoopTest {
     }
 
     private static GsoLoop open(UdpThroughputSpec spec, InetSocketAddress peer) throws Exception {
-        PhaseStats stats = new PhaseStats(false, false);
-        return GsoLoop.open(spec, peer, 1 << 20, System::nanoTime, RunTimeline.starting(System.nanoTime(), Duration.ZERO,
-                ONE_SECOND), stats, stats, () -> true, "gso-test");
+        return GsoLoop.open(spec, peer, 1 << 20, "gso-test");
     }
 
     /** Reads until 500 ms pass without a datagram (10 s before the first), checking each one. */
