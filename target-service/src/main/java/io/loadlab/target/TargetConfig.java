@@ -40,6 +40,14 @@ public interface TargetConfig {
          */
         @WithDefault("0s")
         Duration delay();
+
+        /**
+         * Whether a plain {@code POST /test/testApi} on a plain HTTP/1.1 connection is answered below Vert.x Web, from
+         * the connection's second such request on (see the api package's DirectAnswer). Answers, meters and refusals
+         * are the same either way; off, every request takes the routed path (for a before/after measurement).
+         */
+        @WithDefault("true")
+        boolean directAnswer();
     }
 
     interface Cache {

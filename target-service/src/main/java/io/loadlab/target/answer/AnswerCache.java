@@ -7,12 +7,10 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.loadlab.target.TargetConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
-import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 
 /**
  * The encoded answer for each {@code number}, built once and kept in the Caffeine cache {@value #NAME}, bounded by
@@ -29,7 +27,7 @@ public class AnswerCache {
 
     public static final String NAME = "test-api";
 
-    private final Cache<Integer, Buffer> cache;
+    private final Cache<Integer, EncodedAnswer> cache;
     private final ObjectMapper mapper;
     private final long budgetBytes;
 
@@ -39,7 +37,7 @@ public class AnswerCache {
         int minWeight = (int) Math.min(Integer.MAX_VALUE, Math.max(1, budgetBytes / Math.max(1, config.cache().maximumSize())));
         this.cache = Caffeine.newBuilder()
                 .maximumWeight(budgetBytes)
-                .weigher((Integer n, Buffer answer) -> Math.max(minWeight, answer.length()))
+                .weigher((Integer n, EncodedAnswer answer) -> Math.max(minWeight, answer.weight()))
                 .expireAfterWrite(config.cache().expireAfterWrite())
                 .recordStats()
                 .build();
@@ -53,26 +51,36 @@ public class AnswerCache {
 
     /** The encoded answer for {@code n} items; counts a hit or a miss in the cache's metrics. */
     public Buffer answer(int n) {
-        Buffer cached = cache.getIfPresent(n);
+        EncodedAnswer cached = cache.getIfPresent(n);
         if (cached != null) {
-            return cached;
+            return cached.body();
         }
-        // Two concurrent misses may both encode: harmless, the bytes are identical and the last put wins.
         byte[] bytes = encode(n);
+        EncodedAnswer encoded = cached(n, bytes);
+        return encoded == null ? Buffer.buffer(bytes) : encoded.body();
+    }
+
+    /**
+     * The cached answer for {@code n} items with its HTTP/1.1 head, encoding and caching it on a miss; null when it
+     * cannot be cached (larger than the whole budget, or direct memory refused), for the caller to take the route
+     * that answers from the heap. Counts a hit or a miss as {@link #answer} does.
+     */
+    public EncodedAnswer encoded(int n) {
+        EncodedAnswer cached = cache.getIfPresent(n);
+        return cached != null ? cached : cached(n, encode(n));
+    }
+
+    /** Two concurrent misses may both encode: harmless, the bytes are identical and the last put wins. */
+    private EncodedAnswer cached(int n, byte[] bytes) {
         if (bytes.length > budgetBytes) {
-            return Buffer.buffer(bytes);
+            return null;
         }
-        ByteBuffer direct;
+        EncodedAnswer encoded;
         try {
-            // The JDK's direct buffer, freed by its cleaner once evicted and unreachable: Netty's own could be freed only
-            // by a release, which an answer still being written by other responses must never get.
-            direct = ByteBuffer.allocateDirect(bytes.length);
+            encoded = EncodedAnswer.direct(bytes);
         } catch (OutOfMemoryError noDirectMemory) {
-            return Buffer.buffer(bytes);
+            return null;
         }
-        direct.put(bytes).flip();
-        // Unreleasable: written as is by every response, never copied to the socket per request.
-        Buffer encoded = Buffer.buffer(Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(direct)));
         cache.put(n, encoded);
         return encoded;
     }

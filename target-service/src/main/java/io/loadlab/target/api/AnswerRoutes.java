@@ -11,6 +11,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -43,6 +45,8 @@ public class AnswerRoutes {
     private final RouteMeters meters;
     private final int maxBodyBytes;
     private final AnswerDelay delay;
+    private final int maxItems;
+    private final boolean direct;
 
     public AnswerRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters) {
         this.delay = AnswerDelay.of(config.api().delay());
@@ -51,6 +55,9 @@ public class AnswerRoutes {
         this.meters = meters;
         this.numbers = new NumberParser(mapper.getFactory(), config.maxItems());
         this.maxBodyBytes = config.maxBodyBytes();
+        this.maxItems = config.maxItems();
+        // A delayed answer is sent on a timer, after other requests of the connection may have arrived.
+        this.direct = config.api().directAnswer() && config.api().delay().isZero();
     }
 
     void register(@Observes Router router) {
@@ -75,6 +82,7 @@ public class AnswerRoutes {
             int n = numbers.fromBody(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE),
                     body == null ? new byte[0] : body.getBytes());
             meters.record(RouteMeters.POST, protocol(ctx), 200, start, read, ok(ctx.response(), n));
+            answerBelowTheRouter(ctx.request());
         } catch (BadInput e) {
             meters.record(RouteMeters.POST, protocol(ctx), e.status(), start, read, refuse(ctx.response(), e.status(), e.getMessage()));
         }
@@ -94,10 +102,21 @@ public class AnswerRoutes {
         }
     }
 
+    /**
+     * From the second plain POST of a plain HTTP/1.1 connection on, {@link DirectAnswer} answers it. Installed here,
+     * once this answer is written, so Vert.x holds nothing of the connection's unanswered.
+     */
+    private void answerBelowTheRouter(HttpServerRequest request) {
+        if (direct && request.version() == HttpVersion.HTTP_1_1 && request.connection() instanceof ConnectionBase connection
+                && !connection.isSsl()) {
+            DirectAnswer.install(connection.channelHandlerContext().pipeline(), answers, meters, maxItems, maxBodyBytes);
+        }
+    }
+
     /** HttpVersion's order is HTTP_1_0, HTTP_1_1, HTTP_2: RouteMeters' version numbers. */
     private static int protocol(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
-        return RouteMeters.protocol(request.version().ordinal(), request.isSSL());
+        return RouteMeters.protocol(request.version().ordinal(), request.connection().isSsl());
     }
 
     private int ok(HttpServerResponse response, int n) {

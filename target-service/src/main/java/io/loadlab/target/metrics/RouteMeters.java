@@ -1,6 +1,7 @@
 package io.loadlab.target.metrics;
 
 import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -43,6 +44,7 @@ public class RouteMeters {
     private final Timer[][][] timers = new Timer[METHODS.length][PROTOCOLS.length][600];
     private final DistributionSummary written;
     private final DistributionSummary read;
+    private final Counter direct;
 
     public RouteMeters(MeterRegistry registry) {
         this.registry = registry;
@@ -51,6 +53,9 @@ public class RouteMeters {
                 .description("Response body bytes of the API route").register(registry);
         this.read = DistributionSummary.builder("http.server.bytes.read")
                 .description("Request body bytes of the API route").register(registry);
+        this.direct = Counter.builder("target.api.direct.answers")
+                .description("Answers of the API route written below Vert.x Web (also counted in http.server.requests)")
+                .register(registry);
     }
 
     /** Now, in the registry clock's nanoseconds: pass it back to {@link #record}. */
@@ -81,6 +86,11 @@ public class RouteMeters {
         if (method == POST) {
             read.record(bytesRead);
         }
+    }
+
+    /** One answer written below the router, recorded by {@link #record} as well: which path served the load. */
+    public void countDirect() {
+        direct.increment();
     }
 
     private Timer timer(int method, int protocol, int status) {
