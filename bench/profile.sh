@@ -12,6 +12,7 @@
 # and top.txt, the top 20 frames by self and by total CPU samples (bench/lib/top_frames.py), also printed.
 # Not a test: figures only. Loopback only; every load bounded by DURATION.
 #   DURATION=10 WARMUP=10 INTERVAL=1ms bench/profile.sh target 10
+#   TARGET_OPTS=-Dtarget.api.direct-answer=false bench/profile.sh target   (the routed path, for a before/after)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -56,7 +57,8 @@ case $shape in
     jar=$root/target-service/target/quarkus-app/quarkus-run.jar
     [ -f "$jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl target-service)
     port=$(free_port)
-    taskset -c "$SERVER_CORE" java -XX:ActiveProcessorCount=1 -Dquarkus.http.port="$port" -Dquarkus.http.host=127.0.0.1 \
+    # shellcheck disable=SC2086 # TARGET_OPTS is a list of JVM flags (-Dtarget.api.direct-answer=false: the routed path)
+    taskset -c "$SERVER_CORE" java -XX:ActiveProcessorCount=1 ${TARGET_OPTS:-} -Dquarkus.http.port="$port" -Dquarkus.http.host=127.0.0.1 \
       -Dtarget.udp.port="$(free_port)" -Dtarget.https.port="$(free_port)" -Dtarget.iperf.port="$(free_port)" \
       -jar "$jar" > "$work/target.log" 2>&1 &
     pid=$!; pids+=("$pid")
