@@ -37,7 +37,7 @@ class LoadgenMetersTest {
             "timeout", "readWrite");
 
     private static final Pattern HANDSHAKES = Pattern.compile("^loadgen_tls_handshakes_total\\{.*} (\\S+)$", Pattern.MULTILINE);
-    private static final Pattern HANDSHAKE_P50 = Pattern.compile("^loadgen_tls_handshake_seconds\\{.*quantile=\"0.5\".*} (\\S+)$", Pattern.MULTILINE);
+    private static final Pattern HANDSHAKE_P50 = Pattern.compile("^loadgen_tls_handshake_seconds\\{.*percentile=\"50\".*} (\\S+)$", Pattern.MULTILINE);
 
     private static Nginx nginx;
     private static String ca;
