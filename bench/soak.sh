@@ -26,11 +26,11 @@ done
 
 work=$(mktemp -d)
 pids=()
-groups=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  for g in "${groups[@]}"; do rmdir "$g" 2>/dev/null || true; done
+  # by name: in_cgroup runs in a command substitution, whose additions to an array never reach this shell
+  for g in "$cgroups"/loadlab-soak-$$-*; do [ -d "$g" ] && rmdir "$g" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -46,7 +46,6 @@ in_cgroup() {
   local group=$cgroups/loadlab-soak-$$-$1 limit=$2 core=$3 log=$4
   shift 4
   mkdir "$group"
-  groups+=("$group")
   echo "$limit" > "$group/memory.limit_in_bytes"
   taskset -c "$core" sh -c 'echo $$ > "$0" && exec "$@"' "$group/cgroup.procs" "$@" > "$log" 2>&1 &
   echo $!

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadlab.common.cores.Cores;
 import io.loadlab.loadgen.api.guard.TargetGuard;
@@ -88,7 +89,7 @@ public class AgentResource {
 
     @GET
     @Path("info")
-    @Operation(summary = "Who this agent is, its version, and whether it can take a part now")
+    @Operation(operationId = "getAgentInfo", summary = "Who this agent is, its version, and whether it can take a part now")
     public AgentInfo info() {
         List<ActiveJob.Job> active = slot.holders();
         Optional<String> problem = dataDir.problem();
@@ -99,7 +100,7 @@ public class AgentResource {
 
     @GET
     @Path("clock")
-    @Operation(summary = "This agent's monotonic clock as the request arrived and as the answer left (NTP t1, t2)")
+    @Operation(operationId = "getAgentClock", summary = "This agent's monotonic clock as the request arrived and as the answer left (NTP t1, t2)")
     public ClockReading clock() {
         long received = clock.nanoTime();
         return new ClockReading(received, clock.nanoTime());
@@ -108,7 +109,7 @@ public class AgentResource {
     @POST
     @Path("runs")
     @Consumes(MediaType.WILDCARD)
-    @Operation(summary = "Schedule this agent's part of a distributed run at an instant on its own clock")
+    @Operation(operationId = "scheduleAgentPart", summary = "Schedule this agent's part of a distributed run at an instant on its own clock")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(
             type = SchemaType.OBJECT, requiredProperties = {"controllerRunId", "startAtNanos", "leaseMillis", "spec"},
             properties = {
@@ -143,7 +144,10 @@ public class AgentResource {
 
     @GET
     @Path("runs/{id}/intervals")
-    @Operation(summary = "A part's one-second intervals from index `from` on (renews its lease)")
+    @Operation(operationId = "getAgentPartIntervals", summary = "A part's one-second intervals from index `from` on (renews its lease)")
+    @APIResponse(responseCode = "200", description = "The intervals from `from` on", content = @Content(schema = @Schema(implementation = IntervalBatch.class)))
+    @APIResponse(responseCode = "400", description = "from or report out of range; violations name it")
+    @APIResponse(responseCode = "404", description = "Unknown part")
     public IntervalBatch intervals(@PathParam("id") String id, @QueryParam("from") String from,
                                    @QueryParam("report") String report) {
         long k = from == null || from.isEmpty() ? 0 : PageRequest.intParam("from", from, 0, 0, Integer.MAX_VALUE);
@@ -155,7 +159,9 @@ public class AgentResource {
 
     @POST
     @Path("runs/{id}/heartbeat")
-    @Operation(summary = "Renews a part's lease")
+    @Operation(operationId = "renewAgentPart", summary = "Renews a part's lease")
+    @APIResponse(responseCode = "204", description = "Renewed")
+    @APIResponse(responseCode = "404", description = "Unknown part")
     public Response heartbeat(@PathParam("id") String id) {
         if (!parts.heartbeat(id)) {
             throw unknown(id);
@@ -165,7 +171,9 @@ public class AgentResource {
 
     @DELETE
     @Path("runs/{id}")
-    @Operation(summary = "Stops a part, before or after its start")
+    @Operation(operationId = "stopAgentPart", summary = "Stops a part, before or after its start")
+    @APIResponse(responseCode = "204", description = "Stopped")
+    @APIResponse(responseCode = "404", description = "Unknown part")
     public Response cancel(@PathParam("id") String id) {
         if (!parts.cancel(id)) {
             throw unknown(id);

@@ -1,5 +1,7 @@
 package io.loadlab.loadgen.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import io.loadlab.loadgen.api.spec.CalibrationSpecReader;
 import io.loadlab.loadgen.calibrate.CalibrationRecord;
 import io.loadlab.loadgen.calibrate.CalibrationSpec;
@@ -49,7 +51,7 @@ public class CalibrationsResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Measure the generator's own ceiling", description = "Optional body: duration (100ms..30s), "
+    @Operation(operationId = "createCalibration", summary = "Measure the generator's own ceiling", description = "Optional body: duration (100ms..30s), "
             + "warmup (0..10s), connections (1..256), threads (1..64, at most connections); each bad field named")
     @APIResponse(responseCode = "202", description = "Started; Location names the calibration")
     @APIResponse(responseCode = "400", description = "Invalid spec")
@@ -70,7 +72,9 @@ public class CalibrationsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "List calibrations newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE)
+    @Operation(operationId = "listCalibrations", summary = "List calibrations newest first", description = "page counts from 0; size 1.." + PageRequest.MAX_SIZE)
+    @APIResponse(responseCode = "200", description = "A page of calibrations", content = @Content(schema = @Schema(implementation = CalibrationPage.class)))
+    @APIResponse(responseCode = "400", description = "page or size out of range; violations name it")
     public CalibrationPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
         PageRequest p = PageRequest.of(page, size);
         List<CalibrationRecord> all = calibrations.list();
@@ -81,7 +85,7 @@ public class CalibrationsResource {
     @Path("{id}")
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Cancel the active calibration: its current run is cancelled, no further shape starts")
+    @Operation(operationId = "cancelCalibration", summary = "Cancel the active calibration: its current run is cancelled, no further shape starts")
     @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the shapes measured in full kept")
     @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
@@ -97,8 +101,9 @@ public class CalibrationsResource {
     @GET
     @Path("{id}")
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "A calibration: running, or its ceiling and the measurements behind it")
+    @Operation(operationId = "getCalibration", summary = "A calibration: running, or its ceiling and the measurements behind it")
     @APIResponse(responseCode = "404", description = "Unknown calibration")
+    @APIResponse(responseCode = "200", description = "The calibration", content = @Content(schema = @Schema(implementation = CalibrationRecord.class)))
     public CalibrationRecord get(@PathParam("id") String id) {
         return calibrations.find(id).orElseThrow(() -> new ApiException(404, "no calibration " + id));
     }

@@ -44,7 +44,7 @@ public class DataResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "Data files: uploaded ones, then loadgen.data.directory's")
+    @Operation(operationId = "listDataFiles", summary = "Data files: uploaded ones, then loadgen.data.directory's")
     @APIResponse(responseCode = "200", description = "name, bytes, modified and source (uploaded or directory) of each")
     @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     public List<DataFile> list() {
@@ -56,7 +56,7 @@ public class DataResource {
     @Consumes({CSV, MediaType.APPLICATION_OCTET_STREAM, MediaType.TEXT_PLAIN})
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Uploads a data file (CSV, its first line the header), replacing an uploaded one of that name",
+    @Operation(operationId = "uploadDataFile", summary = "Uploads a data file (CSV, its first line the header), replacing an uploaded one of that name",
             description = "The body is the file's bytes. Written atomically under <loadgen.data-dir>/data; kept across restarts.")
     @APIResponse(responseCode = "201", description = "Kept: name, bytes, sha256, source")
     @APIResponse(responseCode = "400", description = "Name not [A-Za-z0-9][A-Za-z0-9._-]{0,127}, or the upload broke off")
@@ -74,7 +74,7 @@ public class DataResource {
     @Path("{name}")
     @Produces({CSV, MediaType.APPLICATION_JSON})
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "A data file's bytes",
+    @Operation(operationId = "getDataFile", summary = "A data file's bytes",
             description = "Needs the token, as a spec's header values and bodies do to be read: ids and tokens in a data file are the same kind of secret.")
     @APIResponse(responseCode = "200", description = "The file")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
@@ -92,7 +92,7 @@ public class DataResource {
     @DELETE
     @Path("{name}")
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Deletes an uploaded data file")
+    @Operation(operationId = "deleteDataFile", summary = "Deletes an uploaded data file")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "404", description = "No such file")

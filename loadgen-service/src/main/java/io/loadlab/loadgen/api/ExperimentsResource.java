@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.api;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import io.loadlab.loadgen.api.guard.TargetGuard;
 import io.loadlab.loadgen.api.spec.ExperimentSpecReader;
 import io.loadlab.loadgen.experiment.ExperimentBaseline;
@@ -63,7 +66,7 @@ public class ExperimentsResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Start an experiment", description = "Every bad field is named at once (targets[1].cores). "
+    @Operation(operationId = "createExperiment", summary = "Start an experiment", description = "Every bad field is named at once (targets[1].cores). "
             + "Every address it names (url, metrics, each variant's request, download, iperf, the Prometheus url) must "
             + "resolve inside loadgen.targets.allowed. A target whose resources name Prometheus is checked before any "
             + "load: every query must match exactly one series (400 naming the field otherwise); warnings go into the "
@@ -90,8 +93,10 @@ public class ExperimentsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "List experiments newest first, as summaries", description = "page counts from 0; size 1.."
+    @Operation(operationId = "listExperiments", summary = "List experiments newest first, as summaries", description = "page counts from 0; size 1.."
             + PageRequest.MAX_SIZE + ". Name, state, times and progress; GET /experiments/{id} gives the cells.")
+    @APIResponse(responseCode = "200", description = "A page of experiments", content = @Content(schema = @Schema(implementation = ExperimentPage.class)))
+    @APIResponse(responseCode = "400", description = "page or size out of range; violations name it")
     public ExperimentPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
         PageRequest p = PageRequest.of(page, size);
         return reads.read(() -> {
@@ -104,10 +109,14 @@ public class ExperimentsResource {
     @GET
     @Path("{id}")
     @Produces({MediaType.APPLICATION_JSON, "text/csv", MediaType.TEXT_PLAIN})
-    @Operation(summary = "An experiment: progress, table, searches and scaling",
+    @Operation(operationId = "getExperiment", summary = "An experiment: progress, table, searches and scaling",
             description = "JSON by default; Accept: text/csv for the table as CSV, text/plain for the table as text. "
                     + "Without the bearer token, the variants' header values, bodies and inline values read \"" + RunSpec.REDACTED + "\".")
     @APIResponse(responseCode = "404", description = "Unknown experiment")
+    @APIResponse(responseCode = "200", description = "The experiment; its table as CSV or text when asked", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExperimentRecord.class)),
+            @Content(mediaType = "text/csv", schema = @Schema(type = SchemaType.STRING)),
+            @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING))})
     public Response get(@PathParam("id") String id, @Context HttpHeaders headers) {
         return reads.read(() -> answer(readers.shown(found(id), headers.getHeaderString(HttpHeaders.AUTHORIZATION)), headers));
     }
@@ -134,7 +143,7 @@ public class ExperimentsResource {
     @Path("{id}")
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Cancel the active experiment: its current run is cancelled, no further cell starts")
+    @Operation(operationId = "cancelExperiment", summary = "Cancel the active experiment: its current run is cancelled, no further cell starts")
     @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the cells done so far kept")
     @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
     @APIResponse(responseCode = "404", description = "Unknown experiment")

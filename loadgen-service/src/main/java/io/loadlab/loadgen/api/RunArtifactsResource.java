@@ -40,7 +40,7 @@ public class RunArtifactsResource {
     @GET
     @Path("report")
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
-    @Operation(summary = "The report of a finished run",
+    @Operation(operationId = "getRunReport", summary = "The report of a finished run",
             description = "JSON by default (latencies in microseconds); Accept: text/plain gives the run's kind's text layout (wrk's for HTTP runs, sockperf's for UDP runs, iperf3's for iperf).")
     @APIResponse(responseCode = "200", description = "The report")
     @APIResponse(responseCode = "404", description = "Unknown run, or the run left no report")
@@ -68,7 +68,7 @@ public class RunArtifactsResource {
     @GET
     @Path("histogram")
     @Produces(MediaType.TEXT_PLAIN)
-    @Operation(summary = "The full latency histogram of a finished run; values are NANOSECONDS",
+    @Operation(operationId = "getRunHistogram", summary = "The full latency histogram of a finished run; values are NANOSECONDS",
             description = "Default: an HdrHistogram log of one interval (HistogramLogReader/HistogramLogProcessor read it; "
                     + "its max column is milliseconds). format=base64: HdrHistogram's compressed base64 encoding.")
     @APIResponse(responseCode = "200", description = "The histogram")

@@ -64,7 +64,7 @@ public class RunsResource {
     @POST
     @Consumes(MediaType.WILDCARD)
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Start a run", description = "The spec is validated in full first: a 400 names every bad field. "
+    @Operation(operationId = "createRun", summary = "Start a run", description = "The spec is validated in full first: a 400 names every bad field. "
             + "Durations as 500ms, 10s, 2m or PT10S. \"thresholds\" and \"baseline\" beside the spec's own fields "
             + "judge the run when it ends (its \"gate\").")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -97,10 +97,12 @@ public class RunsResource {
     }
 
     @GET
-    @Operation(summary = "List runs newest first, as summaries", description = "page counts from 0; size 1.."
+    @Operation(operationId = "listRuns", summary = "List runs newest first, as summaries", description = "page counts from 0; size 1.."
             + PageRequest.MAX_SIZE + ". Lists the runs kept in memory (loadgen.runs.retain); older ones stay readable by id. "
             + "Each item is a summary (id, kind, state, target, times, headline figures); GET /runs/{id} gives the whole run.")
     @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
+    @APIResponse(responseCode = "200", description = "A page of runs", content = @Content(schema = @Schema(implementation = RunPage.class)))
+    @APIResponse(responseCode = "400", description = "page or size out of range; violations name it")
     public RunPage list(@QueryParam("page") String page, @QueryParam("size") String size) {
         PageRequest p = PageRequest.of(page, size);
         return reads.read(() -> {
@@ -112,7 +114,7 @@ public class RunsResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "A run: live progress while running, report once finished, failure when failed",
+    @Operation(operationId = "getRun", summary = "A run: live progress while running, report once finished, failure when failed",
             description = "Without the bearer token, the spec's header values and body read \"" + RunSpec.REDACTED + "\".")
     @APIResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RunView.class)))
     @APIResponse(responseCode = "404", description = "Unknown run")
@@ -124,7 +126,7 @@ public class RunsResource {
     @DELETE
     @Path("{id}")
     @SecurityRequirement(name = "bearer")
-    @Operation(summary = "Cancel an active run, keeping its partial report",
+    @Operation(operationId = "cancelRun", summary = "Cancel an active run, keeping its partial report",
             description = "Waits up to 10s for the run to stop. Cancelling a finished run is refused with 409, not ignored, "
                     + "so a client learns the run ended on its own.")
     @APIResponse(responseCode = "200", description = "Stopped: state cancelled, partial report")

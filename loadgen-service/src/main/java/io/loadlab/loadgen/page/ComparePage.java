@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.page;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.api.ApiException;
 import io.loadlab.loadgen.api.ReadLimiter;
@@ -58,10 +61,11 @@ public class ComparePage {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    @Operation(summary = "Runs compared: runs=<id>,<id>[,...]; or experiments=<id>,<id>[,...] (2 to " + MAX_RUNS + ")")
+    @Operation(operationId = "compare", summary = "Runs compared: runs=<id>,<id>[,...]; or experiments=<id>,<id>[,...] (2 to " + MAX_RUNS + ")")
     @APIResponse(responseCode = "400", description = "Neither or both of runs and experiments, fewer than 2 or more than "
             + MAX_RUNS + " ids, or an id twice")
     @APIResponse(responseCode = "404", description = "A run or experiment that does not exist; msg names it")
+    @APIResponse(responseCode = "200", description = "The comparison as a page", content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)))
     public TemplateInstance get(@QueryParam("runs") String runs, @QueryParam("experiments") String experiments) {
         if (experiments(runs, experiments)) {
             List<String> ids = ids(experiments, "experiments");
@@ -74,10 +78,11 @@ public class ComparePage {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    @Operation(summary = "The same comparison as JSON: per cell and figure both intervals and regressed, improved, "
+    @Operation(operationId = "compare", summary = "The same comparison as JSON: per cell and figure both intervals and regressed, improved, "
             + "no significant change or cannot tell")
     @APIResponse(responseCode = "400", description = "As the page")
     @APIResponse(responseCode = "404", description = "As the page")
+    @APIResponse(responseCode = "200", description = "The comparison as JSON", content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CompareAnswer.class)))
     public CompareAnswer json(@QueryParam("runs") String runs, @QueryParam("experiments") String experiments) {
         if (experiments(runs, experiments)) {
             List<String> ids = ids(experiments, "experiments");

@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.page;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.loadgen.api.ApiException;
 import io.loadlab.loadgen.api.ReadLimiter;
@@ -42,8 +45,9 @@ public class ExperimentReportPage {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    @Operation(summary = "An experiment as HTML: verdicts with evidence, requests/s by payload and node size, scaling, searches")
+    @Operation(operationId = "getExperimentReportPage", summary = "An experiment as HTML: verdicts with evidence, requests/s by payload and node size, scaling, searches")
     @APIResponse(responseCode = "404", description = "Unknown experiment (JSON, as the API answers)")
+    @APIResponse(responseCode = "200", description = "The page", content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)))
     public TemplateInstance get(@PathParam("id") String id) {
         return reads.read(() -> page(id));
     }

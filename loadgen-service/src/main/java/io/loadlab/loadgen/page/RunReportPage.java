@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.page;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import io.loadlab.loadgen.api.ReadLimiter;
 import io.quarkus.qute.Location;
 import io.quarkus.qute.Template;
@@ -29,9 +32,10 @@ public class RunReportPage {
 
     @GET
     @Produces(MediaType.TEXT_HTML)
-    @Operation(summary = "A run's report as HTML: headline figures, percentile distribution, per-second series")
+    @Operation(operationId = "getRunReportPage", summary = "A run's report as HTML: headline figures, percentile distribution, per-second series")
     @APIResponse(responseCode = "404", description = "Unknown run (JSON, as the API answers)")
     @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
+    @APIResponse(responseCode = "200", description = "The page", content = @Content(mediaType = MediaType.TEXT_HTML, schema = @Schema(type = SchemaType.STRING)))
     public TemplateInstance get(@PathParam("id") String id) {
         return reads.read(() -> run.data("run", pages.view(pages.found(id))));
     }

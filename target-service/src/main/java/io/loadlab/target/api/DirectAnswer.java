@@ -19,6 +19,8 @@ import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 
+import java.util.List;
+
 /**
  * Answers {@code POST /test/testApi {"number": N}} on a plain HTTP/1.1 connection below Vert.x Web: one handler in
  * the connection's Netty pipeline, between Vert.x's HTTP decoder and its connection handler, that writes the cached
@@ -31,20 +33,23 @@ import io.netty.handler.codec.http.LastHttpContent;
  *
  * <p>Only the plain case is answered here: a well-formed request whose body is exactly a {@code number} in range,
  * whose answer is cached, and with no header that asks for more ({@code Connection}, {@code Expect},
- * {@code Upgrade}, {@code Transfer-Encoding}, trailers). Everything else goes on to Vert.x unchanged and gets the
+ * {@code Upgrade}, {@code Transfer-Encoding}, {@code Content-Encoding}, trailers). Everything else goes on to Vert.x unchanged and gets the
  * route's answer, errors included, so the two paths cannot disagree on what they refuse. Order on the connection is
  * kept: while Vert.x has a request unanswered, every request goes to Vert.x, and a full outbound buffer hands
  * requests to Vert.x too, so this path never queues more than Vert.x would.
  *
  * <p>Writes go out from the decoder's context, ahead of Vert.x's HTTP encoder (which knows no raw bytes at the start
- * of a response), and reads pass Vert.x's idle handler first, so a busy connection is never idle.
+ * of a response), and reads pass Vert.x's idle handler first, so a busy connection is never idle; nothing else sees a
+ * request answered here ({@link #position}).
  */
 final class DirectAnswer extends ChannelDuplexHandler {
 
     static final String NAME = "loadlab-direct-answer";
     private static final String DECODER = "httpDecoder";
-    private static final String UPGRADE_HANDLER = "h2c";
+    private static final String IDLE = "idle";
     private static final String VERTX_HANDLER = "handler";
+    /** Vert.x 4.5's HTTP/1.1 handlers ahead of its idle handler, in pipeline order (HttpServerWorker). */
+    private static final List<String> CODEC = List.of(DECODER, "httpEncoder", "inflater", "deflater", "chunkedWriter");
     private static final int PROTOCOL = RouteMeters.protocol(1, false);
 
     private final AnswerCache answers;
@@ -76,12 +81,37 @@ final class DirectAnswer extends ChannelDuplexHandler {
             return true;
         }
         ChannelHandlerContext decoder = pipeline.context(DECODER);
-        if (decoder == null || pipeline.get(VERTX_HANDLER) == null) {
+        String after = position(pipeline.names());
+        if (decoder == null || after == null) {
             return false;
         }
-        String before = pipeline.get(UPGRADE_HANDLER) != null ? UPGRADE_HANDLER : VERTX_HANDLER;
-        pipeline.addBefore(before, NAME, new DirectAnswer(answers, meters, maxItems, maxBodyBytes, decoder));
+        pipeline.addAfter(after, NAME, new DirectAnswer(answers, meters, maxItems, maxBodyBytes, decoder));
         return true;
+    }
+
+    /**
+     * The handler this one goes right after: Vert.x's idle handler (reads must pass it, or a busy connection is closed
+     * as idle), else the last of the HTTP codec's handlers; null if the pipeline is not Vert.x's HTTP/1.1 one.
+     *
+     * <p>Right after it, and so ahead of every handler that pairs a request with its response as both pass by: Vert.x
+     * puts Netty's {@code WebSocketServerExtensionHandler} before its own handler, and that one queues an entry per
+     * request and takes it off when the response is written through it. Behind it, every direct answer left an entry
+     * in its queue: the target's live heap grew 0.6 MB/s at 112,000 requests/s, to 406 MB in the 10-minute soak.
+     */
+    static String position(List<String> names) {
+        if (!names.contains(DECODER) || !names.contains(VERTX_HANDLER)) {
+            return null;
+        }
+        if (names.contains(IDLE)) {
+            return IDLE;
+        }
+        String last = null;
+        for (String name : CODEC) {
+            if (names.contains(name)) {
+                last = name;
+            }
+        }
+        return last;
     }
 
     @Override
@@ -147,6 +177,7 @@ final class DirectAnswer extends ChannelDuplexHandler {
                 && headers.contains(HttpHeaderNames.CONTENT_LENGTH)
                 && PlainHost.is(headers.get(HttpHeaderNames.HOST))
                 && !headers.contains(HttpHeaderNames.CONNECTION)
+                && !headers.contains(HttpHeaderNames.CONTENT_ENCODING)
                 && !headers.contains(HttpHeaderNames.EXPECT)
                 && !headers.contains(HttpHeaderNames.UPGRADE)
                 && !headers.contains(HttpHeaderNames.TRANSFER_ENCODING);
