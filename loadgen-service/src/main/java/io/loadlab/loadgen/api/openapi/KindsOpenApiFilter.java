@@ -10,10 +10,15 @@ import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.Components;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
+import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.MediaType;
 import org.eclipse.microprofile.openapi.models.media.Discriminator;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +37,8 @@ public class KindsOpenApiFilter implements OASFilter {
 
     /** The component's name; resources name it with {@code @Schema(ref = "RunSpec")}. */
     public static final String RUN_SPEC = "RunSpec";
+    /** Where each kind's example spec lies on the classpath, as {@code <kind>.json}. */
+    public static final String EXAMPLES = "openapi/examples/";
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
@@ -65,5 +72,34 @@ public class KindsOpenApiFilter implements OASFilter {
         }
         records.components().forEach(components::addSchema);
         components.addSchema(RUN_SPEC, runSpec);
+        examples(openAPI, kinds, mapper);
+    }
+
+    /**
+     * One example per installed kind on {@code POST /runs}, from {@value #EXAMPLES}{@code <kind>.json}; for
+     * {@code distributed}, the spec a user posts to get one (a kind of their own with {@code "agents"}).
+     * {@code OpenApiExamplesTest} reads every one through the API's own spec parser.
+     */
+    private static void examples(OpenAPI openAPI, RunKinds kinds, ObjectMapper mapper) {
+        PathItem runs = openAPI.getPaths() == null ? null : openAPI.getPaths().getPathItem("/runs");
+        if (runs == null || runs.getPOST() == null || runs.getPOST().getRequestBody() == null
+                || runs.getPOST().getRequestBody().getContent() == null) {
+            return;
+        }
+        MediaType json = runs.getPOST().getRequestBody().getContent().getMediaType("application/json");
+        if (json == null) {
+            return;
+        }
+        for (String kind : kinds.names().stream().sorted().toList()) {
+            try (InputStream in = KindsOpenApiFilter.class.getClassLoader().getResourceAsStream(EXAMPLES + kind + ".json")) {
+                if (in != null) {
+                    json.addExample(kind, OASFactory.createExample().summary(kind.equals("distributed")
+                            ? "http spread over every agent (a controller: loadgen.agents set)" : "a " + kind + " run")
+                            .value(mapper.readValue(in, Map.class)));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("the OpenAPI example of kind " + kind, e);
+            }
+        }
     }
 }
