@@ -74,7 +74,7 @@ start_run() { # port spec -> id
 finish() { # port id seconds -> the finished run's JSON
   local json state deadline=$((SECONDS + $3 + 60))
   while :; do
-    json=$(curl -fsS -m 10 "http://127.0.0.1:$1/runs/$2")
+    json=$(curl -fsS -m 10 "http://127.0.0.1:$1/runs/$2") || { echo "   run $2: the loadgen no longer answers" >&2; return 1; }
     state=$(json_get "$json" state)
     case $state in completed|failed|cancelled) echo "$json"; return 0 ;; esac
     [ $SECONDS -lt $deadline ] || { echo "run $2 still $state" >&2; return 1; }
@@ -121,7 +121,7 @@ soak_close() {
   start=$SECONDS
   id=$(start_run "$port" "$(spec "$DURATION" "$rate")")
   watch_marks "$pid" "$work/close.log.gc" "$(group_of close)" "$start"
-  json=$(finish "$port" "$id" "$DURATION")
+  json=$(finish "$port" "$id" "$DURATION") || { tail -3 "$work/close.log" >&2; exit 1; }
   report soak "$json" requestsPerSecond
 }
 
@@ -145,7 +145,7 @@ soak_udp() {
   start=$SECONDS
   id=$(start_run "$port" "$(spec "$DURATION" "$rate")")
   watch_marks "$pid" "$work/udp.log.gc" "$(group_of udp)" "$start"
-  json=$(finish "$port" "$id" "$DURATION")
+  json=$(finish "$port" "$id" "$DURATION") || { tail -3 "$work/udp.log" >&2; exit 1; }
   report soak "$json" messagesPerSecond
 }
 
