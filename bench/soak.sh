@@ -7,6 +7,7 @@
 # cgroup ever hit its limit. Not a test: figures only. Needs root (cgroup v1 memory controller, as on this machine).
 #   bench/soak.sh [target] [close] [udp]        (default: all three, in that order)
 #   DURATION=600 MARKS="60 300 600" RATIO=0.8 LOADGEN_LIMIT=256M TARGET_LIMIT=1G bench/soak.sh close
+#   LOADGEN_JAR=/copy/quarkus-app/quarkus-run.jar TARGET_JAR=...    (run from a copy while building)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -20,6 +21,9 @@ shapes=("$@")
 [ ${#shapes[@]} -gt 0 ] || shapes=(target close udp)
 cgroups=/sys/fs/cgroup/memory
 [ -w "$cgroups" ] || { echo "needs root and the cgroup v1 memory controller at $cgroups" >&2; exit 1; }
+# LOADGEN_JAR / TARGET_JAR: a copy of the packaged app, so a build meanwhile cannot rewrite the jars a soak runs from
+LOADGEN_JAR=${LOADGEN_JAR:-$root/loadgen-service/target/quarkus-app/quarkus-run.jar}
+TARGET_JAR=${TARGET_JAR:-$root/target-service/target/quarkus-app/quarkus-run.jar}
 for jar in loadgen-service target-service; do
   [ -f "$root/$jar/target/quarkus-app/quarkus-run.jar" ] || (cd "$root" && mvn -q -B -DskipTests package -am -pl "$jar")
 done
@@ -56,7 +60,7 @@ start_api() { # pid-file port log in-cgroup(name|-) flags...: the loadgen; waits
   local pidfile=$1 port=$2 log=$3 group=$4 pid
   shift 4
   local cmd=(env LOADGEN_API_TOKEN="$token" java "$@" -Xlog:gc:file="$log.gc" -Dquarkus.http.host=127.0.0.1
-    -Dquarkus.http.port="$port" -Dloadgen.data-dir="$work/data-$port" -jar "$root/loadgen-service/target/quarkus-app/quarkus-run.jar")
+    -Dquarkus.http.port="$port" -Dloadgen.data-dir="$work/data-$port" -jar "$LOADGEN_JAR")
   if [ "$group" = - ]; then
     taskset -c "$CLIENT_CORE" "${cmd[@]}" > "$log" 2>&1 &
     pid=$!
@@ -157,7 +161,7 @@ soak_target() {
   tpid=$(in_cgroup target "$TARGET_LIMIT" "$SERVER_CORE" "$work/target.log" java $target_flags -Xlog:gc:file="$work/target.log.gc" \
     -Dquarkus.http.port="$tport" -Dquarkus.http.host=127.0.0.1 -Dtarget.udp.port="$(free_port)" -Dtarget.udp.host=127.0.0.1 \
     -Dtarget.https.port="$(free_port)" -Dtarget.https.host=127.0.0.1 -Dtarget.iperf.port="$(free_port)" \
-    -Dtarget.iperf.host=127.0.0.1 -jar "$root/target-service/target/quarkus-app/quarkus-run.jar")
+    -Dtarget.iperf.host=127.0.0.1 -jar "$TARGET_JAR")
   pids+=("$tpid")
   wait_http "http://127.0.0.1:$tport/q/health/ready" 90
   url=http://127.0.0.1:$tport/test/testApi

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import io.loadlab.loadgen.api.spec.CalibrationSpecReader;
@@ -53,7 +54,10 @@ public class CalibrationsResource {
     @SecurityRequirement(name = "bearer")
     @Operation(operationId = "createCalibration", summary = "Measure the generator's own ceiling", description = "Optional body: duration (100ms..30s), "
             + "warmup (0..10s), connections (1..256), threads (1..64, at most connections); each bad field named")
-    @APIResponse(responseCode = "202", description = "Started; Location names the calibration")
+    @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = CalibrationSpec.class)))
+    @APIResponse(responseCode = "202", description = "Started; Location names the calibration",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CalibrationRecord.class)))
     @APIResponse(responseCode = "400", description = "Invalid spec")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "409", description = "A run, experiment or calibration is active; activeRun names it")
@@ -86,8 +90,10 @@ public class CalibrationsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
     @Operation(operationId = "cancelCalibration", summary = "Cancel the active calibration: its current run is cancelled, no further shape starts")
-    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the shapes measured in full kept")
-    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
+    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the shapes measured in full kept",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CalibrationRecord.class)))
+    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = CalibrationRecord.class)))
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "404", description = "Unknown calibration")
     @APIResponse(responseCode = "409", description = "The calibration had already finished")

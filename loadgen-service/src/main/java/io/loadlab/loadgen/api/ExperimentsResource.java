@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.api;
 
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -71,7 +72,10 @@ public class ExperimentsResource {
             + "resolve inside loadgen.targets.allowed. A target whose resources name Prometheus is checked before any "
             + "load: every query must match exactly one series (400 naming the field otherwise); warnings go into the "
             + "record.")
-    @APIResponse(responseCode = "202", description = "Started; Location names the experiment")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ExperimentSpec.class)))
+    @APIResponse(responseCode = "202", description = "Started; Location names the experiment",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExperimentRecord.class)))
     @APIResponse(responseCode = "400", description = "Invalid spec, malformed JSON (line and column named) or empty body")
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "403", description = "A target resolves outside loadgen.targets.allowed")
@@ -144,8 +148,10 @@ public class ExperimentsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @SecurityRequirement(name = "bearer")
     @Operation(operationId = "cancelExperiment", summary = "Cancel the active experiment: its current run is cancelled, no further cell starts")
-    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the cells done so far kept")
-    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
+    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, the cells done so far kept",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExperimentRecord.class)))
+    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ExperimentRecord.class)))
     @APIResponse(responseCode = "404", description = "Unknown experiment")
     @APIResponse(responseCode = "409", description = "The experiment had already finished")
     public CompletionStage<Response> cancel(@PathParam("id") String id) {

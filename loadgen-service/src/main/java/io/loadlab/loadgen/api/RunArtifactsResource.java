@@ -1,5 +1,8 @@
 package io.loadlab.loadgen.api;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.HistogramLog;
 import io.loadlab.loadgen.run.RunKinds;
@@ -42,7 +45,9 @@ public class RunArtifactsResource {
     @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_PLAIN})
     @Operation(operationId = "getRunReport", summary = "The report of a finished run",
             description = "JSON by default (latencies in microseconds); Accept: text/plain gives the run's kind's text layout (wrk's for HTTP runs, sockperf's for UDP runs, iperf3's for iperf).")
-    @APIResponse(responseCode = "200", description = "The report")
+    @APIResponse(responseCode = "200", description = "The report: the run's kind's report record, or its text layout", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(type = SchemaType.OBJECT)),
+            @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING))})
     @APIResponse(responseCode = "404", description = "Unknown run, or the run left no report")
     @APIResponse(responseCode = "406", description = "Text asked for a kind of run that has no text layout")
     @APIResponse(responseCode = "409", description = "The run has not finished")
@@ -71,7 +76,8 @@ public class RunArtifactsResource {
     @Operation(operationId = "getRunHistogram", summary = "The full latency histogram of a finished run; values are NANOSECONDS",
             description = "Default: an HdrHistogram log of one interval (HistogramLogReader/HistogramLogProcessor read it; "
                     + "its max column is milliseconds). format=base64: HdrHistogram's compressed base64 encoding.")
-    @APIResponse(responseCode = "200", description = "The histogram")
+    @APIResponse(responseCode = "200", description = "The histogram",
+            content = @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING)))
     @APIResponse(responseCode = "400", description = "Unknown format")
     @APIResponse(responseCode = "404", description = "Unknown run, or the run recorded no latency")
     @APIResponse(responseCode = "409", description = "The run has not finished")

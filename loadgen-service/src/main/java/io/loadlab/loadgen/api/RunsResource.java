@@ -129,8 +129,10 @@ public class RunsResource {
     @Operation(operationId = "cancelRun", summary = "Cancel an active run, keeping its partial report",
             description = "Waits up to 10s for the run to stop. Cancelling a finished run is refused with 409, not ignored, "
                     + "so a client learns the run ended on its own.")
-    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, partial report")
-    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping")
+    @APIResponse(responseCode = "200", description = "Stopped: state cancelled, partial report",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
+    @APIResponse(responseCode = "202", description = "Asked to stop, still stopping",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RunView.class)))
     @APIResponse(responseCode = "404", description = "Unknown run")
     @APIResponse(responseCode = "409", description = "The run had already finished")
     public CompletionStage<Response> cancel(@PathParam("id") String id) {

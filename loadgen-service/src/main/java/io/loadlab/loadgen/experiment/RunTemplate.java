@@ -3,6 +3,7 @@ package io.loadlab.loadgen.experiment;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.net.URI;
 import java.time.Duration;
@@ -15,6 +16,9 @@ import java.util.Objects;
  * the experiment's duration and warm-up; the kind's own reader reads it, so its fields are named as in a run
  * ({@code variants[0].run.rate}). Held as a private copy of the JSON: nothing outside changes it.
  */
+// Its JSON is the spec itself (@JsonValue): in the API's document a RunSpec (the component api.openapi writes), not
+// the Jackson tree it is held in, which a generated client would carry as a model of its own.
+@Schema(ref = "RunSpec")
 public record RunTemplate(ObjectNode fields) {
 
     /** Where each target's host goes in the template's {@code target}. */

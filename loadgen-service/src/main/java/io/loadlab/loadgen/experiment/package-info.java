@@ -10,6 +10,6 @@
  * <p>May depend on {@code job}, {@code run} (its contract, {@link io.loadlab.loadgen.run.CellFigures}),
  * {@code engine}, {@code report}, {@code scrape}, {@code resource} (a target's source of figures), the shared common module, and the public spec record of the kind
  * its cells run ({@code http.HttpRunSpec}) and the request mix's records a variant carries to it ({@code mix}); never
- * a kind's internals.
+ * a kind's internals. MicroProfile OpenAPI's annotations say how its records read in the API's document.
  */
 package io.loadlab.loadgen.experiment;

@@ -55,6 +55,7 @@ public class KindsOpenApiFilter implements OASFilter {
             if (spec.getProperties() != null) {
                 fields.putAll(spec.getProperties());
             }
+            besideTheSpec(fields, kinds.splitting().contains(kind.kind()));
             spec.properties(fields).addRequired("kind");
             discriminator.addMapping(kind.kind(), ref.getRef());
             specs.add(ref);
@@ -73,6 +74,25 @@ public class KindsOpenApiFilter implements OASFilter {
         records.components().forEach(components::addSchema);
         components.addSchema(RUN_SPEC, runSpec);
         examples(openAPI, kinds, mapper);
+    }
+
+    /**
+     * The fields {@code POST /runs} takes beside any kind's own (the API's spec parser reads them off the body before
+     * the kind's reader sees it): a gate, a baseline, and for a kind that splits over agents, how many.
+     */
+    private static void besideTheSpec(Map<String, Schema> fields, boolean splits) {
+        fields.putIfAbsent("thresholds", OASFactory.createSchema().addType(SchemaType.OBJECT)
+                .additionalPropertiesSchema(OASFactory.createSchema())
+                .description("The run's gate: figure -> condition(s), e.g. {\"p99Millis\": \"< 20\"}; judged when it ends"));
+        fields.putIfAbsent("baseline", OASFactory.createSchema().addType(SchemaType.STRING)
+                .description("A run or experiment id to compare the run with when it ends"));
+        if (splits) {
+            fields.putIfAbsent("agents", OASFactory.createSchema().oneOf(List.of(
+                            OASFactory.createSchema().addType(SchemaType.INTEGER).minimum(java.math.BigDecimal.ONE)
+                                    .maximum(java.math.BigDecimal.valueOf(64)),
+                            OASFactory.createSchema().addType(SchemaType.STRING).addEnumeration("all")))
+                    .description("Spread the run over this many agents, or all (a controller: loadgen.agents set)"));
+        }
     }
 
     /**
