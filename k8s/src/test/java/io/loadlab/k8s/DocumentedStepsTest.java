@@ -36,7 +36,7 @@ class DocumentedStepsTest {
     static final String NAMESPACE_STEP = "kubectl apply -f " + NAMESPACE_FILE;
 
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "k8s/README.md"})
+    @ValueSource(strings = {"docs/kubernetes.md", "k8s/README.md"})
     void theNamespaceIsAppliedFromItsFileBeforeAnythingUsesIt(String doc) throws IOException {
         List<String> lines = Files.readAllLines(Repo.root().resolve(doc));
         assertTrue(Files.isRegularFile(Repo.root().resolve(NAMESPACE_FILE)));
@@ -66,7 +66,7 @@ class DocumentedStepsTest {
 
     /** Every variable a documented step sends as a bearer token, or stores in the Secret, is set by an earlier line. */
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "k8s/README.md"})
+    @ValueSource(strings = {"docs/kubernetes.md", "k8s/README.md"})
     void theTokenIsSetBeforeItIsSentOrStored(String doc) throws IOException {
         SecretKeySelector ref = tokenSecret();
         String create = "kubectl -n " + Repo.NAMESPACE + " create secret generic " + ref.getName() + " --from-literal=" + ref.getKey() + "=";
@@ -97,7 +97,7 @@ class DocumentedStepsTest {
 
     /** The read-back step names the namespace, Secret and key the rendered loadgen actually reads its token from. */
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "k8s/README.md"})
+    @ValueSource(strings = {"docs/kubernetes.md", "k8s/README.md"})
     void theTokenCanBeReadBackFromTheSecretTheLoadgenReads(String doc) throws IOException {
         SecretKeySelector ref = tokenSecret();
         String readBack = TOKEN_ENV + "=$(kubectl -n " + Repo.NAMESPACE + " get secret " + ref.getName()
@@ -111,7 +111,7 @@ class DocumentedStepsTest {
      * steps check for it before anything is applied.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"README.md", "k8s/README.md"})
+    @ValueSource(strings = {"docs/kubernetes.md", "k8s/README.md"})
     void theDefaultStorageClassIsCheckedBeforeTheFirstApply(String doc) throws IOException {
         for (Rendered r : Kustomize.overlays()) {
             for (PersistentVolumeClaim c : r.all(PersistentVolumeClaim.class)) {
@@ -158,25 +158,21 @@ class DocumentedStepsTest {
     }
 
     /**
-     * The lines of the fenced sh/bash blocks a user pastes to run loadlab on Kubernetes: all of k8s/README.md,
-     * the root README's "Run on Kubernetes" section (up to the next level-2 heading).
+     * The lines of the fenced sh/bash blocks a user pastes to run loadlab on Kubernetes: all of k8s/README.md and of
+     * docs/kubernetes.md (the README's "Run on Kubernetes" section until the README was split by topic), every page
+     * being about it.
      */
     static List<Line> kubernetesShellLines(String doc) throws IOException {
         List<String> lines = Files.readAllLines(Repo.root().resolve(doc));
-        boolean whole = doc.startsWith("k8s/");
-        boolean inSection = whole;
         boolean inShell = false;
         List<Line> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i);
-            if (!whole && !inShell && l.startsWith("## ")) {
-                inSection = l.startsWith("## Run on Kubernetes");
-            }
             if (l.startsWith("```")) {
                 inShell = !inShell && (l.equals("```sh") || l.equals("```bash"));
                 continue;
             }
-            if (inSection && inShell && !l.isBlank()) {
+            if (inShell && !l.isBlank()) {
                 out.add(new Line(doc, i + 1, l.trim()));
             }
         }
