@@ -101,15 +101,31 @@ watch_marks() {
 }
 group_of() { echo "$cgroups/loadlab-soak-$$-$1"; }
 rate_of() { awk -v r="$1" -v k="$RATIO" 'BEGIN { printf "%d", r * k }'; }
-report() { # label run-json field
+report() { # label run-json field: the run's end, and why when it did not complete
   printf '   %s: state %s, %s %s\n' "$1" "$(json_get "$2" state)" "$3" "$(json_get "$2" "report.$3")"
+  [ "$(json_get "$2" state)" = completed ] || printf '   why: %s\n' "$(json_get "$2" failure)"
+}
+# measure_and_soak NAME PORT PID LOG FIELD UNIT CEILING_RATE: a run of CEILING_SECONDS asking CEILING_RATE (0: flat out)
+# gives the ceiling in FIELD; then a run of DURATION at RATIO x it, marked as it goes. The caller defines spec().
+measure_and_soak() {
+  local name=$1 port=$2 pid=$3 log=$4 field=$5 unit=$6 asked=$7 json ceiling rate start id group
+  group=$(group_of "$name")
+  json=$(finish "$port" "$(start_run "$port" "$(spec "$CEILING_SECONDS" "$asked")")" "$CEILING_SECONDS")
+  ceiling=$(json_get "$json" "report.$field")
+  rate=$(rate_of "$ceiling")
+  echo "   ceiling ${ceiling} $unit$([ "$asked" = 0 ] || echo " (asked $asked)"); soak at $rate $unit for ${DURATION}s"
+  start=$SECONDS
+  id=$(start_run "$port" "$(spec "$DURATION" "$rate")")
+  watch_marks "$pid" "$log.gc" "$group" "$start"
+  json=$(finish "$port" "$id" "$DURATION") || { tail -3 "$log" >&2; exit 1; }
+  report soak "$json" "$field"
 }
 
 soak_close() {
   echo "== close: the loadgen, a connection per request (\"keepAlive\":false, $CONNECTIONS connections) against nginx;"
   echo "   loadgen in a $LOADGEN_LIMIT cgroup with: $loadgen_flags"
   answer_bytes 2 > "$work/answer.json"
-  local nginx_port port pid id json ceiling rate start url
+  local nginx_port port pid url
   nginx_port=$(free_port)
   pids+=("$(taskset -c "$SERVER_CORE" bash -c "source '$here/lib/common.sh'; start_nginx '$work/nginx' $nginx_port '$work/answer.json'")")
   wait_http "http://127.0.0.1:$nginx_port/status"
@@ -118,21 +134,13 @@ soak_close() {
   start_api "$work/close.pid" "$port" "$work/close.log" close $loadgen_flags
   pid=$(cat "$work/close.pid")
   spec() { printf '{"kind":"http","target":"%s","connections":%d,"duration":"%ss","rate":%d,"timeout":"2s","keepAlive":false}' "$url" "$CONNECTIONS" "$1" "$2"; }
-  json=$(finish "$port" "$(start_run "$port" "$(spec "$CEILING_SECONDS" 0)")" "$CEILING_SECONDS")
-  ceiling=$(json_get "$json" report.requestsPerSecond)
-  rate=$(rate_of "$ceiling")
-  echo "   ceiling ${ceiling} req/s; soak at $rate req/s for ${DURATION}s"
-  start=$SECONDS
-  id=$(start_run "$port" "$(spec "$DURATION" "$rate")")
-  watch_marks "$pid" "$work/close.log.gc" "$(group_of close)" "$start"
-  json=$(finish "$port" "$id" "$DURATION") || { tail -3 "$work/close.log" >&2; exit 1; }
-  report soak "$json" requestsPerSecond
+  measure_and_soak close "$port" "$pid" "$work/close.log" requestsPerSecond req/s 0
 }
 
 soak_udp() {
   echo "== udp: the loadgen's udp-throughput at a rate (one message per send) against sockperf server, 64 B;"
   echo "   loadgen in a $LOADGEN_LIMIT cgroup with: $loadgen_flags"
-  local udp_port port pid id json ceiling rate start target
+  local udp_port port pid target
   udp_port=$(free_port)
   taskset -c "$SERVER_CORE" sockperf server -i 127.0.0.1 -p "$udp_port" > "$work/sockperf.log" 2>&1 &
   pids+=($!)
@@ -142,21 +150,13 @@ soak_udp() {
   pid=$(cat "$work/udp.pid")
   spec() { printf '{"kind":"udp-throughput","target":"%s","messageSize":64,"duration":"%ss","rate":%d}' "$target" "$1" "$2"; }
   # The ceiling of the paced path (the loadgen's highest rate), not of the batched flat-out one: the soak is paced.
-  json=$(finish "$port" "$(start_run "$port" "$(spec "$CEILING_SECONDS" 1000000)")" "$CEILING_SECONDS")
-  ceiling=$(json_get "$json" report.messagesPerSecond)
-  rate=$(rate_of "$ceiling")
-  echo "   ceiling ${ceiling} msg/s (asked 1,000,000/s); soak at $rate msg/s for ${DURATION}s"
-  start=$SECONDS
-  id=$(start_run "$port" "$(spec "$DURATION" "$rate")")
-  watch_marks "$pid" "$work/udp.log.gc" "$(group_of udp)" "$start"
-  json=$(finish "$port" "$id" "$DURATION") || { tail -3 "$work/udp.log" >&2; exit 1; }
-  report soak "$json" messagesPerSecond
+  measure_and_soak udp "$port" "$pid" "$work/udp.log" messagesPerSecond msg/s 1000000
 }
 
 soak_target() {
   echo "== target: POST /test/testApi N=2, keep-alive, $CONNECTIONS connections, driven by the loadgen (outside the cgroup);"
   echo "   target in a $TARGET_LIMIT cgroup with: $target_flags"
-  local tport port tpid id json ceiling rate start url
+  local tport port tpid url
   tport=$(free_port)
   tpid=$(in_cgroup target "$TARGET_LIMIT" "$SERVER_CORE" "$work/target.log" java $target_flags -Xlog:gc:file="$work/target.log.gc" \
     -Dquarkus.http.port="$tport" -Dquarkus.http.host=127.0.0.1 -Dtarget.udp.port="$(free_port)" -Dtarget.udp.host=127.0.0.1 \
@@ -168,15 +168,7 @@ soak_target() {
   port=$(free_port)
   start_api "$work/driver.pid" "$port" "$work/driver.log" - -Xms256m -Xmx256m
   spec() { printf '{"kind":"http","target":"%s","connections":%d,"duration":"%ss","rate":%d,"timeout":"2s","method":"POST","body":"{\\"number\\": 2}","headers":{"Content-Type":"application/json"}}' "$url" "$CONNECTIONS" "$1" "$2"; }
-  json=$(finish "$port" "$(start_run "$port" "$(spec "$CEILING_SECONDS" 0)")" "$CEILING_SECONDS")
-  ceiling=$(json_get "$json" report.requestsPerSecond)
-  rate=$(rate_of "$ceiling")
-  echo "   ceiling ${ceiling} req/s; soak at $rate req/s for ${DURATION}s"
-  start=$SECONDS
-  id=$(start_run "$port" "$(spec "$DURATION" "$rate")")
-  watch_marks "$tpid" "$work/target.log.gc" "$(group_of target)" "$start"
-  json=$(finish "$port" "$id" "$DURATION")
-  report soak "$json" requestsPerSecond
+  measure_and_soak target "$port" "$tpid" "$work/target.log" requestsPerSecond req/s 0
 }
 
 echo "== $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg); marks at $MARKS s; rate ${RATIO} x the ceiling"
