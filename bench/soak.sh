@@ -33,8 +33,16 @@ pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  # by name: in_cgroup runs in a command substitution, whose additions to an array never reach this shell
-  for g in "$cgroups"/loadlab-soak-$$-*; do [ -d "$g" ] && rmdir "$g" 2>/dev/null || true; done
+  # by name: in_cgroup runs in a command substitution, whose additions to an array never reach this shell; and its
+  # JVM is no child of this shell, so wait (bounded) for each group to empty before removing it
+  for g in "$cgroups"/loadlab-soak-$$-*; do
+    [ -d "$g" ] || continue
+    for p in $(cat "$g/cgroup.procs" 2>/dev/null); do kill "$p" 2>/dev/null || true; done
+    for _ in $(seq 1 100); do [ -n "$(cat "$g/cgroup.procs" 2>/dev/null)" ] || break; sleep 0.2; done
+    for p in $(cat "$g/cgroup.procs" 2>/dev/null); do kill -9 "$p" 2>/dev/null || true; done
+    for _ in $(seq 1 25); do [ -n "$(cat "$g/cgroup.procs" 2>/dev/null)" ] || break; sleep 0.2; done
+    rmdir "$g" 2>/dev/null || echo "left $g (processes still in it)" >&2
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT

@@ -81,6 +81,6 @@ while read -r N bytes n t nc tc rr rc; do
 done < "$work/rows"
 # Which path served: answers written below the router (target.api.direct-answer) against all POST 200s.
 metrics=$(curl -fsS -m 10 "http://127.0.0.1:$target_port/q/metrics")
-echo "target: $(awk '/^target_api_direct_answers_total / {printf "%d", $2}' <<<"$metrics") of" \
+echo "target: $(awk '/^target_api_direct_answers_total[ {]/ {printf "%d", $NF}' <<<"$metrics") of" \
   "$(awk '/^http_server_requests_seconds_count\{/ && /method="POST"/ && /status="200"/ {s += $2} END {printf "%d", s}' <<<"$metrics")" \
   "POST answers written below the router"
