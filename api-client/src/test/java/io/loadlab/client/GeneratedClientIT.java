@@ -18,6 +18,7 @@ import io.loadlab.client.model.UdpUnderLoadSpec;
 import io.loadlab.client.model.Variant;
 import io.loadlab.testsupport.LoadgenService;
 import io.loadlab.testsupport.TargetService;
+import io.loadlab.testsupport.TempDirs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,11 +48,13 @@ class GeneratedClientIT {
     private static TargetService target;
     private static LoadgenService loadgen;
     private static ApiClient client;
+    private static Path data;
 
     @BeforeAll
     static void start() throws Exception {
         target = TargetService.start();
-        loadgen = LoadgenService.start(Files.createTempDirectory("generated-client-"));
+        data = Files.createTempDirectory("generated-client-");
+        loadgen = LoadgenService.start(data);
         client = client(b -> { });
     }
 
@@ -70,6 +73,7 @@ class GeneratedClientIT {
         if (target != null) {
             target.close();
         }
+        TempDirs.remove(data);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.loadlab.grafana;
 
 import io.loadlab.testsupport.LoadgenService;
 import io.loadlab.testsupport.TargetService;
+import io.loadlab.testsupport.TempDirs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -87,6 +88,7 @@ class ExpositionIT {
         if (target != null) {
             target.close();
         }
+        TempDirs.remove(data);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api.openapi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.TempDirs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,6 +42,7 @@ class OpenApiLintIT {
         if (loadgen != null) {
             loadgen.close();
         }
+        TempDirs.remove(work);
     }
 
     @Test
