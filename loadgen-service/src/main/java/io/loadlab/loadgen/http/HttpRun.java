@@ -63,7 +63,8 @@ public final class HttpRun extends RunningLoad {
         this.spec = spec;
         this.address = address;
         this.mix = mix;
-        this.transport = Transport.create(spec.threads(), threadPrefix);
+        this.transport = Transport.create(spec.threads(), threadPrefix,
+                !spec.keepAlive() && !spec.secure() && !spec.protocol().http2());
         this.template = RequestTemplate.of(spec);
         this.h2Request = spec.protocol().http2() ? H2Request.of(spec) : null;
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
@@ -149,6 +150,11 @@ public final class HttpRun extends RunningLoad {
             active += loop.activeConnections();
         }
         return progress(stats, Counter.COMPLETED, active, spec.rate());
+    }
+
+    /** Whether its loops take raw sockets ({@link ShortConnectionLoop}) rather than Netty channels. */
+    boolean onShortConnections() {
+        return transport.group() instanceof ShortConnectionGroup;
     }
 
     /**

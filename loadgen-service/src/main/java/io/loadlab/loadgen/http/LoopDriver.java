@@ -11,6 +11,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 
 import java.lang.invoke.MethodHandles;
+import java.net.InetSocketAddress;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
 
@@ -112,9 +113,15 @@ final class LoopDriver {
             this.h2 = null;
             this.slots = new RequestSlot[connections];
             for (int i = 0; i < connections; i++) {
-                ConnectionSlot slot = new ConnectionSlot(this, i);
-                slots[i] = slot;
-                this.connections[i] = slot;
+                if (loop instanceof ShortConnectionLoop events) {
+                    ShortConnectionSlot slot = new ShortConnectionSlot(this, events, i);
+                    slots[i] = slot;
+                    this.connections[i] = slot;
+                } else {
+                    ConnectionSlot slot = new ConnectionSlot(this, i);
+                    slots[i] = slot;
+                    this.connections[i] = slot;
+                }
             }
         }
         this.free = new RequestSlot[slots.length];
@@ -315,6 +322,11 @@ final class LoopDriver {
 
     long now() {
         return run.clock().nanoTime();
+    }
+
+    /** The run's target, resolved and admitted once before the run. */
+    InetSocketAddress address() {
+        return run.address();
     }
 
     /** Where an event at {@code nowNanos} counts: the warm-up never reaches the report. */
