@@ -6,6 +6,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SingleThreadEventLoop;
 import io.netty.channel.epoll.Native;
 import io.netty.channel.unix.FileDescriptor;
+import org.jboss.logging.Logger;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ShortConnectionLoop extends SingleThreadEventLoop {
 
+    private static final Logger LOG = Logger.getLogger(ShortConnectionLoop.class);
     /** Ready entries taken per wait: wrk averaged 17 per wait at 50 connections; more wait their turn in the kernel. */
     private static final int MAX_EVENTS = 256;
     /** One read holds any answer line and most whole answers: wrk reads 8 KiB. */
@@ -97,18 +99,31 @@ final class ShortConnectionLoop extends SingleThreadEventLoop {
                 for (int i = 0; i < n; i++) {
                     int fd = ready.fd(i);
                     Readiness handler = fd < handlers.length ? handlers[fd] : null;
-                    if (handler != null) {
-                        handler.ready(ready.events(i)); // the wake and timer descriptors have none
+                    if (handler != null) { // the wake and timer descriptors have none
+                        try {
+                            handler.ready(ready.events(i));
+                        } catch (RuntimeException bug) {
+                            LOG.warn("a socket's handler failed; the other ready sockets are still served", bug);
+                        }
                     }
                 }
-                runAllTasks();
-            } catch (Throwable t) {
+            } catch (IOException failedWait) {
                 sleeping.set(false);
-                runAllTasks(); // a failed wait (EINTR is retried by Netty) must not starve the tasks
+                LOG.warn("epoll_wait failed; waiting a millisecond before the next", failedWait);
+                pause(); // as Netty's own loop does, so a wait that keeps failing cannot spin a core
             }
+            runAllTasks();
             if (isShuttingDown() && confirmShutdown()) {
                 return;
             }
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -121,8 +121,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
             if ((ready & Native.EPOLLOUT) == 0) {
                 return;
             }
-            connected();
-            return; // connected() wrote the request, or left it idle; input comes with its own edge
+            connected(); // writes the request; input that came with the same edge is read below
         }
         if (state == State.BUSY && request.isReadable() && (ready & Native.EPOLLOUT) != 0) {
             flush();
@@ -319,6 +318,11 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
             loop.connectionClosed();
         }
         state = State.DOWN;
+        if (request.isReadable()) {
+            // Answered or failed before the whole request went out: its bytes are no longer in use. Left readable, the
+            // mix would take a one-off buffer for its next message, which only Netty's write path ever releases.
+            request.readerIndex(request.writerIndex());
+        }
         ShortSocket s = socket;
         socket = null;
         if (s != null) {
