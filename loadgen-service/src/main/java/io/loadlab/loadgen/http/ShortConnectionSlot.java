@@ -90,7 +90,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
                 connected();
             }
         } catch (IOException e) {
-            connectFailed(e);
+            connectFailed(new ConnectException(e.getMessage() + ": " + address)); // as Netty annotates it
         }
     }
 
