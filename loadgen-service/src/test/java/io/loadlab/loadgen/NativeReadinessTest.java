@@ -26,6 +26,12 @@ class NativeReadinessTest {
         NativeRules.NO_STATIC_RUNTIME_ONLY_STATE.check(classes);
     }
 
+    /** The short-connection slot's epoll bits were static finals first: read at build time, from the JNI library. */
+    @ArchTest
+    static void noNativeLibraryAtClassInit(JavaClasses classes) {
+        NativeRules.NO_NATIVE_LIBRARY_AT_CLASS_INIT.check(classes);
+    }
+
     @ArchTest
     static void everyTypeHandedToJacksonIsRegistered(JavaClasses classes) {
         NativeChecks.assertHandedToJacksonAreRegistered(classes, "io.loadlab.loadgen");
@@ -45,5 +51,17 @@ class NativeReadinessTest {
             props.load(in);
         }
         NativeChecks.assertSslNative(props, "loadgen-service");
+    }
+
+    /** ShortSocket extends Netty's Socket, which Quarkus initialises at run time: so must it be. */
+    @Test
+    void subclassesOfNettysNativeClassesInitialiseAtRunTime() throws IOException {
+        Properties props = new Properties();
+        try (InputStream in = java.nio.file.Files.newInputStream(java.nio.file.Path.of("src/main/resources/application.properties"))) {
+            props.load(in);
+        }
+        NativeChecks.assertSubclassesOfNativeLibraryClassesInitialiseAtRunTime(new com.tngtech.archunit.core.importer.ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.loadlab.loadgen"),
+                props, "loadgen-service");
     }
 }

@@ -48,6 +48,36 @@ public final class NativeChecks {
     }
 
     /**
+     * Fails naming every class of {@code classes} that extends a class of
+     * {@link NativeRules#RUNTIME_INITIALISED_PACKAGES} and is not named in {@code quarkus.native.additional-build-args}
+     * as {@code --initialize-at-run-time}: initialising a subclass initialises its superclass, which must wait for the
+     * image's run time, so the subclass must too.
+     */
+    public static void assertSubclassesOfNativeLibraryClassesInitialiseAtRunTime(
+            com.tngtech.archunit.core.domain.JavaClasses classes, Properties applicationProperties, String service) {
+        String args = applicationProperties.getProperty("quarkus.native.additional-build-args", "");
+        List<String> runTime = new ArrayList<>();
+        for (String arg : args.split(",")) {
+            String a = arg.strip();
+            if (a.startsWith("--initialize-at-run-time=")) {
+                runTime.addAll(List.of(a.substring("--initialize-at-run-time=".length()).split(":")));
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (com.tngtech.archunit.core.domain.JavaClass c : classes) {
+            boolean extendsOne = c.getAllRawSuperclasses().stream()
+                    .anyMatch(s -> NativeRules.RUNTIME_INITIALISED_PACKAGES.contains(s.getPackageName()));
+            if (extendsOne && !runTime.contains(c.getName())) {
+                missing.add(c.getName());
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new AssertionError(service + ": " + missing + " extend classes Netty's JNI library initialises, but"
+                    + " quarkus.native.additional-build-args does not name them in --initialize-at-run-time=");
+        }
+    }
+
+    /**
      * Fails naming every template under {@code templates} (a service's {@code src/main/resources/templates}) with a
      * name its expressions start from that no parameter declaration types, or a declaration the build cannot generate
      * a resolver for ({@code Object}, a Jackson node, a raw collection): a native image resolves only what the build

@@ -1,5 +1,6 @@
 package io.loadlab.nativeguards;
 
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaField;
 import com.tngtech.archunit.lang.ArchCondition;
@@ -9,6 +10,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import java.util.List;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 
 /** Architecture rules for code that must also build as a native image. */
@@ -62,6 +64,30 @@ public final class NativeRules {
                             }
                         }
                     }
+                }
+            }).allowEmptyShould(true);
+
+    /**
+     * Packages whose classes load Netty's JNI library as they initialise, so Quarkus initialises them at image run
+     * time: a class initialised at build time that reads one of them in its static initializer fails the native build
+     * (the loadgen's short-connection slot first kept its epoll bits in {@code static final} fields).
+     */
+    public static final List<String> RUNTIME_INITIALISED_PACKAGES = List.of("io.netty.channel.epoll", "io.netty.channel.unix");
+
+    /** No static initializer uses a class of {@link #RUNTIME_INITIALISED_PACKAGES}: read such values per instance. */
+    public static final ArchRule NO_NATIVE_LIBRARY_AT_CLASS_INIT = classes()
+            .should(new ArchCondition<JavaClass>("not use " + String.join(", ", RUNTIME_INITIALISED_PACKAGES)
+                    + " in a static initializer: Quarkus initialises application classes at build time") {
+                @Override
+                public void check(JavaClass clazz, ConditionEvents events) {
+                    clazz.getStaticInitializer().ifPresent(init -> {
+                        for (JavaAccess<?> access : init.getAccessesFromSelf()) {
+                            if (RUNTIME_INITIALISED_PACKAGES.contains(access.getTargetOwner().getPackageName())) {
+                                events.add(SimpleConditionEvent.violated(clazz, clazz.getName() + "'s static initializer uses "
+                                        + access.getTarget().getFullName() + " (" + access.getSourceCodeLocation() + ")"));
+                            }
+                        }
+                    });
                 }
             }).allowEmptyShould(true);
 

@@ -32,6 +32,28 @@ class NativeGuardsTest {
     }
 
     @Test
+    void aStaticInitializerReadingNettysEpollBreaksTheRuleAndAnInstanceFieldDoesNot() {
+        EvaluationResult result = NativeRules.NO_NATIVE_LIBRARY_AT_CLASS_INIT.evaluate(CLASSES);
+        List<String> details = result.getFailureReport().getDetails();
+        assertEquals(2, details.size(), "EPOLLIN and EPOLLRDHUP, in EpollBits only: " + String.join("\n", details));
+        for (String detail : details) {
+            assertTrue(detail.contains(FIXTURE + ".EpollBits's static initializer uses io.netty.channel.epoll.Native.EPOLL"),
+                    detail);
+        }
+    }
+
+    @Test
+    void aSubclassOfNettysSocketMustBeNamedForRunTimeInitialisation() {
+        java.util.Properties props = new java.util.Properties();
+        AssertionError missing = assertThrows(AssertionError.class,
+                () -> NativeChecks.assertSubclassesOfNativeLibraryClassesInitialiseAtRunTime(CLASSES, props, "svc"));
+        assertTrue(missing.getMessage().contains("[" + FIXTURE + ".RawSocket]"), missing.getMessage());
+        props.setProperty("quarkus.native.additional-build-args",
+                "-H:+ReportExceptionStackTraces,--initialize-at-run-time=a.B:" + FIXTURE + ".RawSocket");
+        NativeChecks.assertSubclassesOfNativeLibraryClassesInitialiseAtRunTime(CLASSES, props, "svc");
+    }
+
+    @Test
     void tlsNeedsSslNativeSetToTrue() {
         java.util.Properties props = new java.util.Properties();
         AssertionError missing = assertThrows(AssertionError.class, () -> NativeChecks.assertSslNative(props, "svc"));

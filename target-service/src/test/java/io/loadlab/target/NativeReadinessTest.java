@@ -27,6 +27,11 @@ class NativeReadinessTest {
     }
 
     @ArchTest
+    static void noNativeLibraryAtClassInit(JavaClasses classes) {
+        NativeRules.NO_NATIVE_LIBRARY_AT_CLASS_INIT.check(classes);
+    }
+
+    @ArchTest
     static void everyTypeHandedToJacksonIsRegistered(JavaClasses classes) {
         NativeChecks.assertHandedToJacksonAreRegistered(classes, "io.loadlab.target");
     }

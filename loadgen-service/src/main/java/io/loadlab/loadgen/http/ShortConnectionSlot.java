@@ -28,8 +28,12 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
 
     private enum State { DOWN, CONNECTING, IDLE, BUSY }
 
-    private static final int FAILED = Native.EPOLLERR | 0x10; // EPOLLHUP: not among Netty's public constants
-    private static final int READABLE = Native.EPOLLIN | Native.EPOLLRDHUP | FAILED;
+    /**
+     * Epoll's bits as Netty's native library reports them: read per slot, not in a static initializer, so a native
+     * image, which runs static initializers at build time, never loads that library while it builds.
+     */
+    private final int failed = Native.EPOLLERR | 0x10; // EPOLLHUP: not among Netty's public constants
+    private final int readable = Native.EPOLLIN | Native.EPOLLRDHUP | failed;
 
     private final LoopDriver loop;
     private final ShortConnectionLoop events;
@@ -114,7 +118,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
     @Override
     public void ready(int ready) {
         if (state == State.CONNECTING) {
-            if ((ready & FAILED) != 0) {
+            if ((ready & failed) != 0) {
                 connectFailed(soError());
                 return;
             }
@@ -126,7 +130,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
         if (state == State.BUSY && request.isReadable() && (ready & Native.EPOLLOUT) != 0) {
             flush();
         }
-        if ((state == State.BUSY || state == State.IDLE) && (ready & READABLE) != 0) {
+        if ((state == State.BUSY || state == State.IDLE) && (ready & readable) != 0) {
             read();
         }
     }
