@@ -19,52 +19,32 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
  * accounting and the request pending on it) only once its handshake completed. A failed handshake is a failed
  * connect counted as {@code errors.tls} alone: the pending request ends, the slot retries after the same delay.
  */
-final class ConnectionSlot implements RequestSlot, RunConnection {
+final class ConnectionSlot extends Http1Slot {
 
     private enum State { DOWN, CONNECTING, HANDSHAKING, IDLE, BUSY }
 
-    private final LoopDriver loop;
-    private final int index;
     private final ResponseParser parser = new ResponseParser();
     private final ChannelFutureListener onConnect = this::onConnect;
-    /** The way through the run's mix; null for the one-request form, which writes {@link RequestTemplate}'s view. */
-    private final MixCursor mix;
-    /** The mix's entry of the request begun. */
-    private int entry;
-    private ByteBuf request;
     private State state = State.DOWN;
     private Channel channel;
     private SlotHandler handler;
-    private boolean requestPending;
-    /** Tried to connect at least once / held an open connection at least once: the run's connection accounting. */
-    private boolean tried;
-    private boolean opened;
-    /** No socket could be made for it: left down for the rest of the run. */
-    private boolean givenUp;
     private long connectStartNanos;
     private long handshakeStartNanos;
-    private long intendedNanos;
-    private long sentNanos;
-    /** The phase of the request in flight: of its intended time in the open model, of its start in the closed. */
-    private PhaseStats phase;
 
     ConnectionSlot(LoopDriver loop, int index) {
-        this.loop = loop;
-        this.index = index;
-        this.request = loop.template().view();
-        this.mix = loop.cursor(index);
+        super(loop, index);
     }
 
     @Override
     public boolean busy() {
-        return requestPending || state == State.BUSY;
+        return ledger.pending() || state == State.BUSY;
     }
 
     /** Opens a connection; with a request begun, it is written once connected. */
     @Override
     public void connect() {
         state = State.CONNECTING;
-        tried = true;
+        ledger.tried();
         connectStartNanos = loop.now();
         handler = new SlotHandler(this);
         ChannelFuture f;
@@ -79,7 +59,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
             loop.connectError(noSocket);
             handler = null;
             state = State.DOWN;
-            giveUp();
+            ledger.giveUp();
             return;
         }
         channel = f.channel();
@@ -89,14 +69,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     /** Starts a request intended at {@code intendedNanos}: written now on an idle connection, or after connecting. */
     @Override
     public void begin(long intendedNanos) {
-        this.intendedNanos = intendedNanos;
-        if (mix == null) {
-            this.phase = loop.phaseOf(intendedNanos);
-        } else {
-            entry = mix.next();
-            this.phase = loop.phaseOf(intendedNanos, entry);
-        }
-        requestPending = true;
+        ledger.begin(intendedNanos);
         if (state == State.IDLE) {
             write();
         } else if (state == State.DOWN) {
@@ -128,9 +101,9 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
 
     /** The connection can carry requests: TCP is up, and the TLS handshake done over TLS. */
     private void ready() {
-        opened = true;
+        ledger.opened();
         state = State.IDLE;
-        if (requestPending) {
+        if (ledger.pending()) {
             write();
         } else {
             loop.onFree(this);
@@ -166,36 +139,15 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
         PhaseStats stats = phase(now);
         stats.increment(Counter.TLS_ERRORS);
         loop.tlsFailed(reason, stats);
-        closeChannel();
-        endRequest();
-        loop.onConnectFailed(this);
-    }
-
-    private void connectFailed(Throwable cause) {
-        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
-        loop.connectError(cause);
-        closeChannel();
-        endRequest();
+        closeConnection();
+        ledger.end();
         loop.onConnectFailed(this);
     }
 
     private void write() {
-        if (mix != null) {
-            request = mix.message(entry);
-            parser.expect(mix.head(entry));
-        } else {
-            if (request.isReadable()) {
-                request = loop.template().view(); // the previous write is still queued: never rewind bytes in use
-            } else {
-                request.readerIndex(0);
-            }
-            parser.expect(loop.template().head());
-        }
+        ByteBuf request = ledger.prepare(parser); // a view still queued in Netty is never rewound
         state = State.BUSY;
-        sentNanos = loop.now();
-        PhaseStats stats = phase;
-        stats.increment(Counter.SENT);
-        stats.add(Counter.BYTES_SENT, request.readableBytes());
+        ledger.sent(loop.now());
         channel.writeAndFlush(request, channel.voidPromise());
     }
 
@@ -223,13 +175,13 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     }
 
     private void answered(long now, boolean close) {
-        loop.answered(phase, parser.status(), intendedNanos, sentNanos, now);
+        ledger.answered(parser.status(), now);
         if (close) {
-            closeChannel();
+            closeConnection();
         } else {
             state = State.IDLE;
         }
-        endRequest();
+        ledger.end();
         loop.onFree(this);
     }
 
@@ -245,7 +197,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
         } else if (state == State.BUSY) {
             fail(Counter.READ_WRITE_ERRORS, now);
         } else {
-            closeChannel(); // an idle connection closed by the server: replaced, not an error
+            closeConnection(); // an idle connection closed by the server: replaced, not an error
             loop.onFree(this);
         }
     }
@@ -257,7 +209,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
             } else if (state == State.BUSY) {
                 fail(Counter.READ_WRITE_ERRORS, loop.now());
             } else {
-                closeChannel();
+                closeConnection();
                 loop.onFree(this);
             }
         }
@@ -266,48 +218,25 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     /** Times the request out when it has waited longer than {@code timeoutNanos} for its answer. */
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        if (state == State.BUSY && now - sentNanos >= timeoutNanos) {
+        if (state == State.BUSY && now - ledger.sentNanos() >= timeoutNanos) {
             fail(Counter.TIMEOUTS, now);
         }
-    }
-
-    private void fail(Counter error, long now) {
-        phase(now).increment(error);
-        closeChannel();
-        endRequest();
-        loop.onFree(this);
     }
 
     /** Closes the connection at the run's end; a request still in flight is abandoned, counted by the caller. */
     @Override
     public void shutdown() {
-        requestPending = false;
-        if (state == State.HANDSHAKING && !opened) {
+        ledger.abandon();
+        if (state == State.HANDSHAKING && !ledger.everOpened()) {
             // else a run ending before its first handshake's timeout said "never opened" and no why
             loop.connectError("TLS handshake not finished when the run ended");
         }
-        closeChannel();
-    }
-
-    /**
-     * Where an event at {@code now} counts: the request's own phase while one is begun, so a request
-     * intended in the warm-up but answered (or failed) in the measured part stays a warm-up request;
-     * the phase of the moment for events outside any request (an idle connection's connect).
-     */
-    @Override
-    public PhaseStats phase(long now) {
-        return requestPending ? phase : loop.stats(now);
-    }
-
-    private void endRequest() {
-        if (requestPending) {
-            requestPending = false;
-            loop.requestEnded();
-        }
+        closeConnection();
     }
 
     /** Leaves the slot DOWN; closing a channel that is already closed or never connected is harmless. */
-    private void closeChannel() {
+    @Override
+    protected void closeConnection() {
         Channel c = channel;
         if (state == State.HANDSHAKING || state == State.IDLE || state == State.BUSY) {
             loop.connectionClosed();
@@ -321,52 +250,7 @@ final class ConnectionSlot implements RequestSlot, RunConnection {
     }
 
     @Override
-    public int index() {
-        return index;
-    }
-
-    @Override
-    public int connectionIndex() {
-        return index;
-    }
-
-    @Override
     public boolean down() {
         return state == State.DOWN;
-    }
-
-    /**
-     * Leaves the slot down for the rest of the run, a connect error that never opened: no descriptor is left for it.
-     * At the run's start, before it ever connects.
-     */
-    @Override
-    public void giveUp(String why) {
-        tried = true;
-        loop.connectError(why);
-        giveUp();
-    }
-
-    private void giveUp() {
-        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
-        givenUp = true;
-        endRequest();
-    }
-
-    /** No socket could be made for it: it takes no more requests this run. */
-    @Override
-    public boolean givenUp() {
-        return givenUp;
-    }
-
-    /** Held an open connection at least once: TCP up and, over TLS, the handshake done. */
-    @Override
-    public boolean everOpened() {
-        return opened;
-    }
-
-    /** Tried to connect and never once succeeded: a connection the run asked for and did not have. */
-    @Override
-    public boolean neverOpened() {
-        return tried && !opened;
     }
 }

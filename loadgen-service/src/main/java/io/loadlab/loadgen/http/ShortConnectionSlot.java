@@ -24,7 +24,7 @@ import java.net.InetSocketAddress;
  * {@code errors.connect} with the socket's own error, and retried after the loop's delay. A connect still pending at
  * the run's timeout fails so too, as Netty's connect timer would.
  */
-final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness {
+final class ShortConnectionSlot extends Http1Slot implements Readiness {
 
     private enum State { DOWN, CONNECTING, IDLE, BUSY }
 
@@ -35,47 +35,35 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
     private final int failed = Native.EPOLLERR | 0x10; // EPOLLHUP: not among Netty's public constants
     private final int readable = Native.EPOLLIN | Native.EPOLLRDHUP | failed;
 
-    private final LoopDriver loop;
     private final ShortConnectionLoop events;
-    private final int index;
     private final InetSocketAddress address;
     private final boolean ipv6;
     private final ResponseParser parser = new ResponseParser();
-    private final MixCursor mix;
-    private int entry;
+    /** The request being written, or last written: its reader index is how far it went out. */
     private ByteBuf request;
     private State state = State.DOWN;
     private ShortSocket socket;
     private int fd = -1;
     private boolean noDelay;
-    private boolean requestPending;
-    private boolean tried;
-    private boolean opened;
-    private boolean givenUp;
     private long connectStartNanos;
-    private long intendedNanos;
-    private long sentNanos;
-    private PhaseStats phase;
 
     ShortConnectionSlot(LoopDriver loop, ShortConnectionLoop events, int index) {
-        this.loop = loop;
+        super(loop, index);
         this.events = events;
-        this.index = index;
         this.address = loop.address();
         this.ipv6 = address.getAddress() instanceof Inet6Address;
         this.request = loop.template().view();
-        this.mix = loop.cursor(index);
     }
 
     @Override
     public boolean busy() {
-        return requestPending || state == State.BUSY;
+        return ledger.pending() || state == State.BUSY;
     }
 
     @Override
     public void connect() {
         state = State.CONNECTING;
-        tried = true;
+        ledger.tried();
         connectStartNanos = loop.now();
         try {
             socket = ShortSocket.open(ipv6);
@@ -83,7 +71,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
             // EMFILE and the like, before any connect: given up for the run, as ConnectionSlot does and why
             loop.connectError(noSocket);
             state = State.DOWN;
-            giveUp();
+            ledger.giveUp();
             return;
         }
         fd = socket.intValue();
@@ -100,14 +88,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
 
     @Override
     public void begin(long intendedNanos) {
-        this.intendedNanos = intendedNanos;
-        if (mix == null) {
-            this.phase = loop.phaseOf(intendedNanos);
-        } else {
-            entry = mix.next();
-            this.phase = loop.phaseOf(intendedNanos, entry);
-        }
-        requestPending = true;
+        ledger.begin(intendedNanos);
         if (state == State.IDLE) {
             write();
         } else if (state == State.DOWN) {
@@ -141,9 +122,9 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
         stats.increment(Counter.CONNECTIONS_OPENED);
         stats.recordConnect(now - connectStartNanos);
         loop.connectionOpened();
-        opened = true;
+        ledger.opened();
         state = State.IDLE;
-        if (requestPending) {
+        if (ledger.pending()) {
             write();
         } else {
             loop.onFree(this);
@@ -151,22 +132,9 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
     }
 
     private void write() {
-        if (mix != null) {
-            request = mix.message(entry);
-            parser.expect(mix.head(entry));
-        } else {
-            if (request.isReadable()) {
-                request = loop.template().view(); // never rewind bytes still being written
-            } else {
-                request.readerIndex(0);
-            }
-            parser.expect(loop.template().head());
-        }
+        request = ledger.prepare(parser);
         state = State.BUSY;
-        sentNanos = loop.now();
-        PhaseStats stats = phase;
-        stats.increment(Counter.SENT);
-        stats.add(Counter.BYTES_SENT, request.readableBytes());
+        ledger.sent(loop.now());
         flush();
     }
 
@@ -248,33 +216,25 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
 
     /** An idle connection the server closed or broke: replaced, not an error. */
     private void dropIdle() {
-        closeSocket();
+        closeConnection();
         loop.onFree(this);
     }
 
     private void answered(long now) {
-        loop.answered(phase, parser.status(), intendedNanos, sentNanos, now);
-        closeSocket();
-        endRequest();
+        ledger.answered(parser.status(), now);
+        closeConnection();
+        ledger.end();
         loop.onFree(this);
     }
 
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
-        if (state == State.BUSY && now - sentNanos >= timeoutNanos) {
+        if (state == State.BUSY && now - ledger.sentNanos() >= timeoutNanos) {
             fail(Counter.TIMEOUTS, now);
         } else if (state == State.CONNECTING && now - connectStartNanos >= timeoutNanos) {
             connectFailed(new ConnectTimeoutException("connection timed out after "
                     + timeoutNanos / 1_000_000 + " ms: " + address));
         }
-    }
-
-    private void connectFailed(Throwable cause) {
-        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
-        loop.connectError(cause);
-        closeSocket();
-        endRequest();
-        loop.onConnectFailed(this);
     }
 
     /** The socket's pending error, as the exception Netty's channel would have raised for it. */
@@ -291,33 +251,15 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
         }
     }
 
-    private void fail(Counter error, long now) {
-        phase(now).increment(error);
-        closeSocket();
-        endRequest();
-        loop.onFree(this);
-    }
-
     @Override
     public void shutdown() {
-        requestPending = false;
-        closeSocket();
-    }
-
-    @Override
-    public PhaseStats phase(long now) {
-        return requestPending ? phase : loop.stats(now);
-    }
-
-    private void endRequest() {
-        if (requestPending) {
-            requestPending = false;
-            loop.requestEnded();
-        }
+        ledger.abandon();
+        closeConnection();
     }
 
     /** Leaves the slot DOWN; harmless when there is no socket. */
-    private void closeSocket() {
+    @Override
+    protected void closeConnection() {
         if (state == State.IDLE || state == State.BUSY) {
             loop.connectionClosed();
         }
@@ -341,45 +283,7 @@ final class ShortConnectionSlot implements RequestSlot, RunConnection, Readiness
     }
 
     @Override
-    public int index() {
-        return index;
-    }
-
-    @Override
-    public int connectionIndex() {
-        return index;
-    }
-
-    @Override
     public boolean down() {
         return state == State.DOWN;
-    }
-
-    @Override
-    public void giveUp(String why) {
-        tried = true;
-        loop.connectError(why);
-        giveUp();
-    }
-
-    private void giveUp() {
-        phase(loop.now()).increment(Counter.CONNECT_ERRORS);
-        givenUp = true;
-        endRequest();
-    }
-
-    @Override
-    public boolean givenUp() {
-        return givenUp;
-    }
-
-    @Override
-    public boolean everOpened() {
-        return opened;
-    }
-
-    @Override
-    public boolean neverOpened() {
-        return tried && !opened;
     }
 }
