@@ -37,6 +37,12 @@ class NativeReadinessTest {
         NativeChecks.assertHandedToJacksonAreRegistered(classes, "io.loadlab.loadgen");
     }
 
+    /** Issue 48: the loadgen builds no Caffeine cache; one added must be shown to the check, as the target's is. */
+    @ArchTest
+    static void caffeinesGeneratedClassesAreRegistered(JavaClasses classes) {
+        NativeChecks.assertCaffeineCachesRegistered(classes, java.util.Map.of());
+    }
+
     /** Issue 28: the untyped run page answered 500 in native ({run.figures.headline} found by reflection on the JVM). */
     @Test
     void everyPageTemplateIsTypedSoTheBuildResolvesItWithoutReflection() {

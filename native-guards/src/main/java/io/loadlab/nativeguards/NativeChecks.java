@@ -10,7 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /** The guards, as one call each for a service's test over its own classes. */
@@ -101,6 +105,37 @@ public final class NativeChecks {
         if (!problems.isEmpty()) {
             throw new AssertionError(problems.size() + " untyped template name(s); a native image would answer 500"
                     + " where the JVM found them by reflection:\n  " + String.join("\n  ", problems));
+        }
+    }
+
+    /**
+     * Fails unless every Caffeine cache the code builds will exist in a native image: each class of {@code classes}
+     * that calls Caffeine's {@code build} must be a key of {@code built}, whose value is a cache built as that class
+     * builds it in production, and every class Caffeine generated for it (see {@link CaffeineCaches}) must be named
+     * in a {@code @RegisterForReflection(classNames = ...)} among {@code classes}. Unregistered, the image throws
+     * {@code IllegalStateException: <class>} where the cache is built.
+     */
+    public static void assertCaffeineCachesRegistered(JavaClasses classes, Map<Class<?>, Object> built) {
+        List<String> problems = new ArrayList<>();
+        Set<String> shown = new TreeSet<>();
+        built.keySet().forEach(c -> shown.add(c.getName()));
+        for (String builder : CaffeineCaches.builders(classes)) {
+            if (!shown.contains(builder)) {
+                problems.add(builder + " builds a Caffeine cache the check is not shown: pass it a cache built as "
+                        + builder + " builds it");
+            }
+        }
+        Set<String> registered = ReflectionRegistrations.registeredNames(classes);
+        built.forEach((builder, cache) -> {
+            SortedSet<String> generated = CaffeineCaches.generatedClasses(cache);
+            generated.removeAll(registered);
+            if (!generated.isEmpty()) {
+                problems.add(builder.getName() + "'s cache needs Caffeine's generated " + generated + ", which no"
+                        + " @RegisterForReflection(classNames = ...) names: a native image fails to build the cache");
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw new AssertionError(String.join("\n", problems));
         }
     }
 }

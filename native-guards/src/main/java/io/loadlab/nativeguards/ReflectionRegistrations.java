@@ -56,6 +56,11 @@ public final class ReflectionRegistrations {
         return new ReflectionRegistrations(classes, rootPackage).walk(handed);
     }
 
+    /** Every class name a {@code @RegisterForReflection} among {@code classes} registers, by itself or by name. */
+    static Set<String> registeredNames(JavaClasses classes) {
+        return Set.copyOf(new ReflectionRegistrations(classes, "").registered);
+    }
+
     private void registrations(Class<?> c) {
         for (Annotation a : c.getDeclaredAnnotations()) {
             if (!a.annotationType().getName().equals(REGISTER)) {

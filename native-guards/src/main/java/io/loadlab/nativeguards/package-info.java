@@ -9,9 +9,12 @@
  * finds, from the bytecode, every type the code hands to Jackson outside signatures;
  * {@link io.loadlab.nativeguards.ReflectionRegistrations} says which of them (and what they contain) are not
  * registered. {@link io.loadlab.nativeguards.TemplateTyping} reads a Qute template's text for names no parameter
- * declaration types (issue 28: an untyped run page answered 500 in native, found by reflection on the JVM). Each
+ * declaration types (issue 28: an untyped run page answered 500 in native, found by reflection on the JVM).
+ * {@link io.loadlab.nativeguards.CaffeineCaches} reads off a built Caffeine cache the generated classes a native image
+ * must have registered (issue 48: the native target answered every request with a 500). Each
  * service calls them from one test over its own classes and templates.
  *
- * <p>May depend on ArchUnit and ASM only: it reads the services' classes, it does not link against them.
+ * <p>May depend on ArchUnit and ASM only: it reads the services' classes (and Caffeine's objects, by reflection), it
+ * does not link against them.
  */
 package io.loadlab.nativeguards;

@@ -7,10 +7,13 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.loadlab.target.TargetConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import io.quarkus.runtime.Startup;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.buffer.Buffer;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.io.UncheckedIOException;
+import java.time.Duration;
 
 /**
  * The encoded answer for each {@code number}, built once and kept in the Caffeine cache {@value #NAME}, bounded by
@@ -21,8 +24,17 @@ import java.io.UncheckedIOException;
  * <p>The bytes are cached, not the list, so the hot path never serializes and a hit allocates nothing. An answer
  * that cannot be cached, larger than the whole budget or refused direct memory, is encoded for its request alone,
  * on the heap: a valid request never gets a 500 because memory is short.
+ *
+ * <p>Caffeine builds this cache from classes it generated for these features and finds by name: {@code SSSMWW}
+ * (strong keys and values, stats, maximum by weight, expiry after write) and its node {@code PSWMW}. Quarkus'
+ * Caffeine extension registers neither for native images, whose target then answered every request with a 500
+ * (issue 48); they are registered here, and {@code NativeReadinessTest} reads them off a cache built by
+ * {@link #newCache} and fails the build if a change to the builder needs one that is not. Built at start-up: a cache
+ * that cannot be built stops the service from starting, never a live process that answers 500s.
  */
 @ApplicationScoped
+@Startup
+@RegisterForReflection(classNames = {"com.github.benmanes.caffeine.cache.SSSMWW", "com.github.benmanes.caffeine.cache.PSWMW"})
 public class AnswerCache {
 
     public static final String NAME = "test-api";
@@ -34,14 +46,22 @@ public class AnswerCache {
     public AnswerCache(ObjectMapper mapper, TargetConfig config, MeterRegistry registry) {
         this.mapper = mapper;
         this.budgetBytes = CacheBudget.bytes(config.cache().maxBytes());
-        int minWeight = (int) Math.min(Integer.MAX_VALUE, Math.max(1, budgetBytes / Math.max(1, config.cache().maximumSize())));
-        this.cache = Caffeine.newBuilder()
+        this.cache = newCache(budgetBytes, config.cache().maximumSize(), config.cache().expireAfterWrite());
+        CaffeineCacheMetrics.monitor(registry, cache, NAME);
+    }
+
+    /**
+     * The cache, bounded by {@code budgetBytes} and, through the least weight an entry counts for, by
+     * {@code maximumSize} entries. The one place this class builds a Caffeine cache (see the class comment).
+     */
+    public static Cache<Integer, EncodedAnswer> newCache(long budgetBytes, long maximumSize, Duration expireAfterWrite) {
+        int minWeight = (int) Math.min(Integer.MAX_VALUE, Math.max(1, budgetBytes / Math.max(1, maximumSize)));
+        return Caffeine.newBuilder()
                 .maximumWeight(budgetBytes)
                 .weigher((Integer n, EncodedAnswer answer) -> Math.max(minWeight, answer.weight()))
-                .expireAfterWrite(config.cache().expireAfterWrite())
+                .expireAfterWrite(expireAfterWrite)
                 .recordStats()
                 .build();
-        CaffeineCacheMetrics.monitor(registry, cache, NAME);
     }
 
     /** The byte budget in force, for the log and the tests. */
