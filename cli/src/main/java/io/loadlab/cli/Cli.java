@@ -5,6 +5,7 @@ import io.loadlab.cli.api.ApiException;
 import io.loadlab.cli.api.LoadgenClient;
 import io.loadlab.cli.job.Cancellation;
 import io.loadlab.cli.job.Follower;
+import io.loadlab.cli.local.LoadgenBinary;
 import io.loadlab.cli.local.LocalLoadgen;
 import io.loadlab.cli.progress.CellLines;
 import io.loadlab.cli.progress.PlainLines;
@@ -51,7 +52,7 @@ public final class Cli {
 
     /**
      * @param terminal whether {@code out} is a terminal (a redrawn bar) or a log (plain lines)
-     * @param home     the checkout, where {@code --local} finds the loadgen's jar
+     * @param home     the checkout, where {@code --local} finds the loadgen's jar (see {@link LoadgenBinary})
      */
     public Cli(PrintStream out, PrintStream err, Map<String, String> env, boolean terminal, Path home, Clock clock) {
         this.out = out;
@@ -79,8 +80,9 @@ public final class Cli {
         try {
             URI url = o.url();
             if (o.local()) {
-                out.println("starting a local loadgen from " + LocalLoadgen.jar(home) + " ...");
-                local = LocalLoadgen.start(LocalLoadgen.jar(home), Path.of(System.getProperty("java.home"), "bin", "java"),
+                LoadgenBinary binary = LoadgenBinary.of(home, env);
+                out.println("starting a local loadgen from " + binary.path() + " ...");
+                local = LocalLoadgen.start(binary, Path.of(System.getProperty("java.home"), "bin", "java"),
                         LOCAL_STARTUP);
                 url = local.url();
                 token = local.token();

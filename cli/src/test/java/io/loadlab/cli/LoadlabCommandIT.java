@@ -2,9 +2,11 @@ package io.loadlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadlab.cli.local.LoadgenBinary;
 import io.loadlab.cli.report.JunitSchema;
 import io.loadlab.testsupport.FreePorts;
 import io.loadlab.testsupport.LoadgenService;
+import io.loadlab.testsupport.ServiceJar;
 import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TargetService;
 import org.apache.maven.plugin.surefire.log.api.NullConsoleLogger;
@@ -181,6 +183,11 @@ class LoadlabCommandIT {
         ProcessBuilder pb = new ProcessBuilder("script", "-qfec", String.join(" ", Command.script().toString(), "run",
                 spec.toString(), "--local"), "/dev/null").directory(dir.toFile())
                 .redirectOutput(dir.resolve("tty.out").toFile()).redirectErrorStream(true);
+        // under -Pnative the loadgen --local starts is the native one too (issue 48)
+        String runner = System.getProperty(ServiceJar.LOADGEN.runnerProperty(), "").strip();
+        if (!runner.isEmpty()) {
+            pb.environment().put(LoadgenBinary.RUNNER, runner);
+        }
         Process p = pb.start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "script did not end");
         String shown = Files.readString(dir.resolve("tty.out"));
@@ -189,6 +196,9 @@ class LoadlabCommandIT {
         assertTrue(redraws >= 2, "bar lines redrawn with \\r, beyond the terminal's CR LF line ends (" + redraws + "):\n" + shown);
         assertTrue(shown.contains("\r[####"), shown);
         assertTrue(shown.contains("Requests/sec:"), shown);
+        String binary = runner.isEmpty() ? "loadgen-service/target/quarkus-app/quarkus-run.jar" : runner;
+        assertTrue(shown.lines().anyMatch(l -> l.startsWith("starting a local loadgen from ") && l.contains(binary)),
+                "--local started " + binary + ":\n" + shown);
         String url = shown.lines().map(String::strip).filter(l -> l.startsWith("local loadgen at ")).findFirst()
                 .orElseThrow(() -> new AssertionError(shown)).substring("local loadgen at ".length());
         assertFalse(listens(URI.create(url).getPort()), "the local loadgen at " + url + " still listens");

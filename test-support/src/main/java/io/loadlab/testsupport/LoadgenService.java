@@ -114,6 +114,16 @@ public final class LoadgenService implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** Uploads {@code csv} as the data file {@code name} ({@code POST /data/{name}}, text/csv); fails unless 201. */
+    public void upload(String name, String csv) throws IOException, InterruptedException {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(uri("/data/" + name)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "text/csv")
+                .POST(HttpRequest.BodyPublishers.ofString(csv)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 201) {
+            throw new AssertionError("POST /data/" + name + " answered " + r.statusCode() + ": " + r.body());
+        }
+    }
+
     /** Posts and expects 202; the new job's id. */
     public String started(String path, String body) throws IOException, InterruptedException {
         HttpResponse<String> r = post(path, body);

@@ -22,14 +22,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * A loadgen started for one command: {@code java -jar <home>/loadgen-service/target/quarkus-app/quarkus-run.jar} on
+ * A loadgen started for one command ({@link LoadgenBinary}: its jar on this JVM, or its native executable) on
  * 127.0.0.1 and a free port, a random 128-bit token, a temporary data dir, its output to a log in that dir. Ready
  * when {@code /q/health/ready} answers 200, within {@code startup}; stopped (SIGTERM, then SIGKILL after 20 s: its
  * shutdown writes its runs) and its directory removed on {@link #close()}.
  */
 public final class LocalLoadgen implements AutoCloseable {
 
-    /** util-linux's; it execs the JVM (a child is never a group leader), so the process stopped is the JVM itself. */
+    /** util-linux's; it execs the loadgen (a child is never a group leader), so the process stopped is the JVM itself. */
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final Process process;
@@ -48,22 +48,14 @@ public final class LocalLoadgen implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /** The jar under {@code home} (the checkout: bin/loadlab passes its parent). */
-    public static Path jar(Path home) {
-        return home.resolve(Path.of("loadgen-service", "target", "quarkus-app", "quarkus-run.jar"));
-    }
-
     /**
-     * Starts the jar and waits until it is ready.
+     * Starts {@code binary} (a jar on {@code java}) and waits until it is ready.
      *
-     * @throws IllegalStateException naming the jar when it is missing, or with the log's tail when the loadgen exits
-     *                               or is not ready in time
+     * @throws IllegalStateException naming the binary when it is missing, or with the log's tail when the loadgen
+     *                               exits or is not ready in time
      */
-    public static LocalLoadgen start(Path jar, Path java, Duration startup) throws IOException, InterruptedException {
-        if (!Files.isReadable(jar)) {
-            throw new IllegalStateException("no loadgen at " + jar + ": build it first (mvn -B -pl loadgen-service -am "
-                    + "package -DskipTests)");
-        }
+    public static LocalLoadgen start(LoadgenBinary binary, Path java, Duration startup) throws IOException, InterruptedException {
+        binary.requirePresent();
         int port = freePort();
         byte[] secret = new byte[16];
         new SecureRandom().nextBytes(secret);
@@ -76,8 +68,8 @@ public final class LocalLoadgen implements AutoCloseable {
             // this loadgen and then stops it; without it the loadgen, in the same process group, stopped first
             command.add(SETSID.toString());
         }
-        command.addAll(List.of(java.toString(), "-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
-                "-Dloadgen.data-dir=" + dir.resolve("data"), "-jar", jar.toString()));
+        command.addAll(binary.command(java, List.of("-Dquarkus.http.host=127.0.0.1", "-Dquarkus.http.port=" + port,
+                "-Dloadgen.data-dir=" + dir.resolve("data"))));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         // the token by environment, not on the command line where ps shows it
         pb.environment().put("LOADGEN_API_TOKEN", token);

@@ -23,6 +23,7 @@ import io.loadlab.common.tcp.TcpStateCounts;
 import io.loadlab.loadgen.report.LocalPorts;
 
 import io.netty.channel.EventLoop;
+import org.jboss.logging.Logger;
 
 import java.net.InetSocketAddress;
 import java.util.Map;
@@ -37,6 +38,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The outcome is built once every loop has terminated, so its counts are final and exact.
  */
 public final class HttpRun extends RunningLoad {
+
+    private static final Logger LOG = Logger.getLogger(HttpRun.class);
 
     private final HttpRunSpec spec;
     private final RunTimeline timeline;
@@ -65,6 +68,10 @@ public final class HttpRun extends RunningLoad {
         this.mix = mix;
         this.transport = Transport.create(spec.threads(), threadPrefix,
                 !spec.keepAlive() && !spec.secure() && !spec.protocol().http2());
+        // Which path ran is not in the report; the log says it, for a reader and for the native ITs, which fail should
+        // a native image quietly fall back from epoll or from the raw sockets' loops.
+        LOG.infof("%s: %d %s event loop(s)%s", threadPrefix, spec.threads(), transport.name(),
+                onShortConnections() ? " on raw sockets" : "");
         this.template = RequestTemplate.of(spec);
         this.h2Request = spec.protocol().http2() ? H2Request.of(spec) : null;
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());

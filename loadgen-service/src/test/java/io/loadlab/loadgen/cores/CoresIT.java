@@ -37,6 +37,6 @@ class CoresIT {
         // under target/: mvn clean removes it
         String data = Files.createTempDirectory(Path.of("target"), "cores-data").toString();
         PackagedCores.assertOneOfEach(ServiceJar.LOADGEN, prefix, limit,
-                List.of("-Dloadgen.api.insecure=true", "-Dloadgen.data-dir=" + data), "vert.x-eventloo");
+                List.of("-Dloadgen.api.insecure=true", "-Dloadgen.data-dir=" + data), "vert.x-eventloop-thread-");
     }
 }

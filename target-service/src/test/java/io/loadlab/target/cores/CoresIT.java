@@ -34,6 +34,6 @@ class CoresIT {
     private static void assertStartsWithOneOfEach(List<String> prefix, String limit) throws Exception {
         PackagedCores.assertOneOfEach(ServiceJar.TARGET, prefix, limit,
                 List.of("-Dtarget.udp.host=127.0.0.1", "-Dtarget.udp.port=0", "-Dtarget.https.host=127.0.0.1",
-                        "-Dtarget.https.port=0"), "vert.x-eventloo", "udp-reflector-");
+                        "-Dtarget.https.port=0"), "vert.x-eventloop-thread-", "udp-reflector-");
     }
 }
