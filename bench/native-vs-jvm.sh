@@ -13,13 +13,13 @@ require wrk taskset java curl python3
 
 WARMUP=${WARMUP:-15s} DURATION=${DURATION:-20s} CONNECTIONS=${CONNECTIONS:-50} ROUNDS=${ROUNDS:-5} NUMBER=${NUMBER:-2}
 SERVER_CORE=${SERVER_CORE:-1} CLIENT_CORE=${CLIENT_CORE:-0}
-version=$(cd "$root" && mvn -q -B -o help:evaluate -Dexpression=project.version -DforceStdout 2>/dev/null || echo 0.1.0-SNAPSHOT)
+runner() { compgen -G "$root/$1/target/$1-*-runner" | head -1 || true; }
 target_jar=${TARGET_JAR:-$root/target-service/target/quarkus-app/quarkus-run.jar}
-target_runner=${TARGET_RUNNER:-$root/target-service/target/target-service-$version-runner}
+target_runner=${TARGET_RUNNER:-$(runner target-service)}
 loadgen_jar=${LOADGEN_JAR:-$root/loadgen-service/target/quarkus-app/quarkus-run.jar}
-loadgen_runner=${LOADGEN_RUNNER:-$root/loadgen-service/target/loadgen-service-$version-runner}
+loadgen_runner=${LOADGEN_RUNNER:-$(runner loadgen-service)}
 for f in "$target_jar" "$target_runner" "$loadgen_jar" "$loadgen_runner"; do
-  [ -e "$f" ] || { echo "missing $f: build the jars (mvn package) and the runners (bash .ci/native, or mvn -Pnative package)" >&2; exit 2; }
+  [ -n "$f" ] && [ -e "$f" ] || { echo "missing ${f:-a native runner}: build the jars (mvn package) and the runners (bash .ci/native, or mvn -Pnative package)" >&2; exit 2; }
 done
 
 work=$(mktemp -d)
@@ -42,14 +42,19 @@ run() { # url pid -> "req/s µs-CPU-per-request"
   awk -v r="$(wrk_rate "$out")" -v t=$((after - before)) -v n="$requests" -v hz="$hz" \
     'BEGIN { printf "%s %.2f\n", r, (n > 0 ? t / hz / n * 1e6 : 0) }'
 }
-# start NAME COMMAND... -> its pid, once ready; its log in $work/NAME.log
+# start NAME native|jvm PATH [OPTIONS...] -> once ready, "pid port" in $work/NAME.pid; its log in $work/NAME.log
 start() {
-  local name=$1 port; shift
+  local name=$1 kind=$2 path=$3 port; shift 3
   port=$(free_port)
-  taskset -c "$SERVER_CORE" "$@" -Dquarkus.http.port="$port" -Dquarkus.http.host=127.0.0.1 -Dtarget.udp.port="$(free_port)" \
-    -Dtarget.udp.host=127.0.0.1 -Dtarget.https.port="$(free_port)" -Dtarget.https.host=127.0.0.1 \
-    -Dtarget.iperf.port="$(free_port)" -Dtarget.iperf.host=127.0.0.1 -Dloadgen.data-dir="$work/$name-data" \
-    -Dloadgen.api.token=bench > "$work/$name.log" 2>&1 &
+  local props=(-Dquarkus.http.port="$port" -Dquarkus.http.host=127.0.0.1 -Dtarget.udp.port="$(free_port)"
+    -Dtarget.udp.host=127.0.0.1 -Dtarget.https.port="$(free_port)" -Dtarget.https.host=127.0.0.1
+    -Dtarget.iperf.port="$(free_port)" -Dtarget.iperf.host=127.0.0.1 -Dloadgen.data-dir="$work/$name-data"
+    -Dloadgen.api.token=bench)
+  if [ "$kind" = native ]; then
+    taskset -c "$SERVER_CORE" "$path" "$@" "${props[@]}" > "$work/$name.log" 2>&1 &
+  else # -D before -jar: after it they are the program's arguments
+    taskset -c "$SERVER_CORE" java "$@" "${props[@]}" -jar "$path" > "$work/$name.log" 2>&1 &
+  fi
   pids+=($!)
   echo "$! $port" > "$work/$name.pid"
   wait_http "http://127.0.0.1:$port/q/health/ready" 60 >&2
@@ -57,9 +62,9 @@ start() {
 
 echo "== target, N=$NUMBER: native $target_runner, JVM $target_jar, both on core $SERVER_CORE; wrk -t1 -c$CONNECTIONS -d$DURATION on core $CLIENT_CORE"
 # shellcheck disable=SC2086
-start native "$target_runner" ${NATIVE_OPTS:-}
+start native native "$target_runner" ${NATIVE_OPTS:-}
 # shellcheck disable=SC2086
-start jvm java -XX:ActiveProcessorCount=1 ${JVM_OPTS:-} -jar "$target_jar"
+start jvm jvm "$target_jar" -XX:ActiveProcessorCount=1 ${JVM_OPTS:-}
 for side in native jvm; do
   read -r pid port < "$work/$side.pid"
   echo "$(started_in "$work/$side.log") $(rss_mb "$pid")" > "$work/$side.start"
@@ -92,8 +97,8 @@ for side in native jvm; do read -r pid port < "$work/$side.pid"; kill "$pid"; wa
 
 echo
 echo "== loadgen: start and RSS after start, on core $SERVER_CORE"
-start lg-native "$loadgen_runner"
-start lg-jvm java -jar "$loadgen_jar"
+start lg-native native "$loadgen_runner"
+start lg-jvm jvm "$loadgen_jar"
 printf '%-7s %10s %14s\n' loadgen 'start s' 'RSS start MB'
 for side in lg-native lg-jvm; do
   read -r pid port < "$work/$side.pid"
