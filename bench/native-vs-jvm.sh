@@ -27,21 +27,9 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 export NUMBER
-hz=$(getconf CLK_TCK)
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 rss_mb() { awk '/VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$1/status"; }
 started_in() { grep -o 'started in [0-9.]*s' "$1" | head -1 | grep -o '[0-9.]*'; }
 median() { sort -g | awk '{a[NR] = $1} END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-run() { # url pid -> "req/s µs-CPU-per-request"
-  local before after out requests
-  before=$(ticks "$2")
-  out=$(taskset -c "$CLIENT_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s "$here/lib/post-number.lua" "$1")
-  after=$(ticks "$2")
-  if grep -q "Non-2xx" <<<"$out"; then echo "wrk got answers other than 200 from $1: $out" >&2; exit 1; fi
-  requests=$(awk '/requests in/ {print $1}' <<<"$out")
-  awk -v r="$(wrk_rate "$out")" -v t=$((after - before)) -v n="$requests" -v hz="$hz" \
-    'BEGIN { printf "%s %.2f\n", r, (n > 0 ? t / hz / n * 1e6 : 0) }'
-}
 # start NAME native|jvm PATH [OPTIONS...] -> once ready, "pid port" in $work/NAME.pid; its log in $work/NAME.log
 start() {
   local name=$1 kind=$2 path=$3 port; shift 3
@@ -77,7 +65,7 @@ printf '%-6s %-7s %12s %14s\n' round target 'req/s' 'CPU µs/req'
 for i in $(seq 1 "$ROUNDS"); do
   for side in native jvm; do
     read -r pid port < "$work/$side.pid"
-    read -r r c < <(run "http://127.0.0.1:$port/test/testApi" "$pid")
+    read -r r c < <(wrk_post_run "http://127.0.0.1:$port/test/testApi" "$pid")
     echo "$r $c" >> "$work/$side.runs"
     printf '%-6s %-7s %12s %14s\n' "$i" "$side" "$r" "$c"
   done

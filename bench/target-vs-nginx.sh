@@ -26,19 +26,6 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 
 trap cleanup EXIT
 
 warm() { export NUMBER; taskset -c "$CLIENT_CORE" wrk -t1 -c"$CONNECTIONS" -d"$WARMUP" -s "$here/lib/post-number.lua" "$1" >/dev/null; }
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; } # user + system CPU of one process, in clock ticks
-hz=$(getconf CLK_TCK)
-run() { # url pid -> "req/s µs-CPU-per-request" of one measured run
-  export NUMBER
-  local before after out requests
-  before=$(ticks "$2")
-  out=$(taskset -c "$CLIENT_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s "$here/lib/post-number.lua" "$1")
-  after=$(ticks "$2")
-  if grep -q "Non-2xx" <<<"$out"; then echo "wrk got answers other than 200 from $1: $out" >&2; exit 1; fi
-  requests=$(awk '/requests in/ {print $1}' <<<"$out")
-  awk -v r="$(wrk_rate "$out")" -v t=$((after - before)) -v n="$requests" -v hz="$hz" \
-    'BEGIN { printf "%s %.2f\n", r, (n > 0 ? t / hz / n * 1e6 : 0) }'
-}
 median() { sort -g | awk '{a[NR] = $1} END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 post() { curl -fsS -m 10 -H 'Content-Type: application/json' -d "{\"number\": $1}" -o "$3" "$2"; }
 
@@ -65,8 +52,8 @@ for NUMBER in "${numbers[@]}"; do
   warm "$nginx_url"; warm "$target_url"
   : > "$work/nginx.runs"; : > "$work/target.runs"
   for i in $(seq 1 "$ROUNDS"); do
-    read -r r c < <(run "$nginx_url" "$nginx_pid"); echo "$r $c" >> "$work/nginx.runs"; printf '%-6s %-6s %-7s %12s %14s\n' "$NUMBER" "$i" nginx "$r" "$c"
-    read -r r c < <(run "$target_url" "$target_pid"); echo "$r $c" >> "$work/target.runs"; printf '%-6s %-6s %-7s %12s %14s\n' "$NUMBER" "$i" target "$r" "$c"
+    read -r r c < <(wrk_post_run "$nginx_url" "$nginx_pid"); echo "$r $c" >> "$work/nginx.runs"; printf '%-6s %-6s %-7s %12s %14s\n' "$NUMBER" "$i" nginx "$r" "$c"
+    read -r r c < <(wrk_post_run "$target_url" "$target_pid"); echo "$r $c" >> "$work/target.runs"; printf '%-6s %-6s %-7s %12s %14s\n' "$NUMBER" "$i" target "$r" "$c"
   done
   kill "$nginx_pid"; wait "$nginx_pid" 2>/dev/null || true
   n=$(cut -d' ' -f1 "$work/nginx.runs" | median) t=$(cut -d' ' -f1 "$work/target.runs" | median)

@@ -92,3 +92,20 @@ print(v)' "$1" "$2"
 }
 
 rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+
+# proc_ticks PID: user + system CPU time of one process so far, in clock ticks (getconf CLK_TCK a second).
+proc_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+# wrk_post_run URL PID -> "req/s µs-CPU-per-request": one measured wrk run posting {"number": $NUMBER}
+# (lib/post-number.lua), -t1 -c$CONNECTIONS -d$DURATION pinned to $CLIENT_CORE, and PID's CPU time per request over it
+# (steadier on a shared machine than req/s). Fails on any answer other than 200.
+wrk_post_run() {
+  local before after out requests
+  before=$(proc_ticks "$2")
+  out=$(NUMBER=$NUMBER taskset -c "$CLIENT_CORE" wrk -t1 -c"$CONNECTIONS" -d"$DURATION" -s "$loadlab_root/bench/lib/post-number.lua" "$1")
+  after=$(proc_ticks "$2")
+  if grep -q "Non-2xx" <<<"$out"; then echo "wrk got answers other than 200 from $1: $out" >&2; exit 1; fi
+  requests=$(awk '/requests in/ {print $1}' <<<"$out")
+  awk -v r="$(wrk_rate "$out")" -v t=$((after - before)) -v n="$requests" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { printf "%s %.2f\n", r, (n > 0 ? t / hz / n * 1e6 : 0) }'
+}

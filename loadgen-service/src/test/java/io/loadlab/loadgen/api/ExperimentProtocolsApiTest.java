@@ -1,11 +1,9 @@
 package io.loadlab.loadgen.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loadlab.common.tls.Certificates;
-import io.loadlab.common.tls.IssuedCertificate;
 import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TargetService;
-import io.loadlab.testsupport.TempDirs;
+import io.loadlab.testsupport.TlsTarget;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import org.junit.jupiter.api.AfterAll;
@@ -14,10 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -45,29 +39,22 @@ class ExperimentProtocolsApiTest {
             + "'cores':1,'tlsUrl':'https://127.0.0.1:8443'}";
 
     /** Our target, its HTTPS port serving a certificate of the test's own, which the TLS entries trust by {@code ca}. */
+    static TlsTarget tls;
     static TargetService target;
     static String ca;
-    static Path certs;
 
     @BeforeAll
     static void startTarget() throws Exception {
-        Instant now = Instant.now();
-        IssuedCertificate cert = Certificates.selfSigned(List.of("localhost", "127.0.0.1"), now.minus(Duration.ofDays(1)),
-                now.plus(Duration.ofDays(1)));
-        ca = cert.certificatePem();
-        certs = Files.createTempDirectory("experiment-protocols");
-        Files.writeString(certs.resolve("tls.crt"), ca);
-        Files.writeString(certs.resolve("tls.key"), cert.keyPem());
-        target = TargetService.startWith(List.of("-Dtarget.https.cert-file=" + certs.resolve("tls.crt"),
-                "-Dtarget.https.key-file=" + certs.resolve("tls.key")));
+        tls = TlsTarget.start();
+        target = tls.target();
+        ca = tls.ca();
     }
 
     @AfterAll
     static void stopTarget() {
-        if (target != null) {
-            target.close();
+        if (tls != null) {
+            tls.close();
         }
-        TempDirs.remove(certs);
     }
 
     @ParameterizedTest(name = "{1}")

@@ -2,12 +2,10 @@ package io.loadlab.loadgen.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.loadlab.common.tls.Certificates;
-import io.loadlab.common.tls.IssuedCertificate;
 import io.loadlab.testsupport.LoadgenService;
 import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TargetService;
-import io.loadlab.testsupport.TempDirs;
+import io.loadlab.testsupport.TlsTarget;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,10 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -39,22 +34,16 @@ class ProtocolsIT {
 
     @TempDir
     static Path data;
-    static Path certs;
-    static String ca;
+    static TlsTarget tls;
     static TargetService target;
+    static String ca;
     static LoadgenService loadgen;
 
     @BeforeAll
     static void start() throws Exception {
-        Instant now = Instant.now();
-        IssuedCertificate cert = Certificates.selfSigned(List.of("localhost", "127.0.0.1"), now.minus(Duration.ofDays(1)),
-                now.plus(Duration.ofDays(1)));
-        ca = cert.certificatePem();
-        certs = Files.createTempDirectory("protocols-it");
-        Files.writeString(certs.resolve("tls.crt"), ca);
-        Files.writeString(certs.resolve("tls.key"), cert.keyPem());
-        target = TargetService.startWith(List.of("-Dtarget.https.cert-file=" + certs.resolve("tls.crt"),
-                "-Dtarget.https.key-file=" + certs.resolve("tls.key")));
+        tls = TlsTarget.start();
+        target = tls.target();
+        ca = tls.ca();
         loadgen = LoadgenService.start(data);
     }
 
@@ -63,10 +52,9 @@ class ProtocolsIT {
         if (loadgen != null) {
             loadgen.close();
         }
-        if (target != null) {
-            target.close();
+        if (tls != null) {
+            tls.close();
         }
-        TempDirs.remove(certs);
     }
 
     @ParameterizedTest(name = "{0}")
