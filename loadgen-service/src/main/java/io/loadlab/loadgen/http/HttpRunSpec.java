@@ -4,6 +4,7 @@ import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.mix.FieldValue;
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.SeedStreams;
 import io.loadlab.loadgen.mix.TemplateText;
@@ -105,8 +106,8 @@ public record HttpRunSpec(URI target, String method, Map<String, String> headers
         v.check(METHODS.contains(method), "method", "must be one of " + METHODS);
         headers.forEach((name, value) -> {
             v.check(name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+"), "headers", "'" + name + "' is not a valid header name");
-            v.check(value != null && value.indexOf('\r') < 0 && value.indexOf('\n') < 0, "headers",
-                    "value of '" + name + "' must not contain CR or LF");
+            String problem = value == null ? "null" : FieldValue.problem(value);
+            v.check(problem == null, "headers", "value of '" + name + "' must not contain " + problem);
         });
         v.check(connections >= 1, "connections", "must be at least 1");
         v.check(threads >= 1, "threads", "must be at least 1");

@@ -27,6 +27,10 @@ final class MixReader {
      */
     static final int MAX_HEADER_CHARS = 8 * 1024;
     private static final List<String> SOURCES = List.of("file", "range", "list");
+    /** Names read at most: a body of the API's largest size holds fewer; past it, the reader names the count. */
+    private static final int MAX_NAMES_READ = 100_000;
+    /** What a placeholder past {@link ValueSpec#MAX_PLACEHOLDERS} stands for: never run, the spec is refused. */
+    private static final ValueSpec UNREAD = ValueSpec.range(0, 0, null);
 
     private final LimitsConfig limits;
 
@@ -70,11 +74,20 @@ final class MixReader {
             return Map.of();
         }
         Violations v = f.violations();
-        List<String> names = values.names("values", ValueSpec.MAX_PLACEHOLDERS);
+        List<String> names = values.names("values", MAX_NAMES_READ);
         if (names == null) {
             return Map.of();
         }
         Map<String, ValueSpec> out = new LinkedHashMap<>();
+        if (names.size() > ValueSpec.MAX_PLACEHOLDERS) {
+            // too many to read: each name stands defined, unread, so the spec's own check says "at most 32" once, and
+            // not "${x} is not defined" for each placeholder past the cap (33 false messages, issue 42)
+            names.forEach(name -> {
+                values.known(name);
+                out.put(name, UNREAD);
+            });
+            return out;
+        }
         for (String name : names) {
             if (!v.check(name.matches(ValueSpec.NAME_PATTERN), "values", "'" + shortened(name)
                     + "' is not a placeholder name (" + ValueSpec.NAME_PATTERN + ")")) {

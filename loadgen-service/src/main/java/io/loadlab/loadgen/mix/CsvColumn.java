@@ -26,6 +26,8 @@ public final class CsvColumn {
 
     private final Reader in;
     private final StringBuilder field = new StringBuilder();
+    /** The field's length in UTF-8 bytes, which the cap counts, as it does for a list's values. */
+    private int fieldBytes;
     private int line = 1;
     private int pending = -2;
 
@@ -177,6 +179,7 @@ public final class CsvColumn {
     /** Reads one field into {@link #field} (kept) or past it, quoted or not, up to its comma or line end. */
     private void field(boolean keep) throws IOException {
         field.setLength(0);
+        fieldBytes = 0;
         if (peek() != '"') {
             for (int c = peek(); c != ',' && c != '\n' && c != '\r' && c != EOF; c = peek()) {
                 if (c == '"') {
@@ -213,8 +216,9 @@ public final class CsvColumn {
         if (!keep) {
             return;
         }
-        // a char is at least one UTF-8 byte: past the bound in chars, past it in bytes
-        if (field.length() >= ValueSpec.MAX_VALUE_BYTES) {
+        // bytes, not characters (issue 42: 8,192 two-byte characters passed a cap of 8 KiB); a surrogate pair is 4
+        fieldBytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        if (fieldBytes > ValueSpec.MAX_VALUE_BYTES) {
             throw new CsvException(line, "has a value over " + ValueSpec.MAX_VALUE_BYTES + " bytes", false);
         }
         field.append(c);

@@ -53,8 +53,8 @@ public record RequestSpec(String name, int weight, String method, String path, M
                 at + ".path", "must start with '/' and hold no space or control character");
         headers.forEach((n, value) -> {
             v.check(n.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+"), at + ".headers", "'" + n + "' is not a valid header name");
-            v.check(value != null && value.indexOf('\r') < 0 && value.indexOf('\n') < 0, at + ".headers",
-                    "value of '" + n + "' must not contain CR or LF");
+            String problem = value == null ? "null" : FieldValue.problem(value);
+            v.check(problem == null, at + ".headers", "value of '" + n + "' must not contain " + problem);
         });
     }
 }

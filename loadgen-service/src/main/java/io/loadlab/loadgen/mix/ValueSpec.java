@@ -49,6 +49,19 @@ public record ValueSpec(String file, String column, List<Long> range, List<Strin
         return list == null ? this : new ValueSpec(file, column, range, List.of(marker), order);
     }
 
+    /**
+     * How many integers {@code [low, high]} holds, for {@code low <= high}: {@code high - low + 1} by arithmetic that
+     * cannot overflow, {@link Long#MAX_VALUE} for every range larger than that. {@code high - low} alone overflowed for
+     * {@code [-9223372036854775808, 0]}, which then passed the cap and filled the loadgen's heap (issue 42).
+     */
+    public static long rangeSize(long low, long high) {
+        if (low > high) {
+            throw new IllegalArgumentException("low " + low + " exceeds high " + high);
+        }
+        long span = high - low; // as unsigned: exact, since the true difference is below 2^64
+        return Long.compareUnsigned(span, Long.MAX_VALUE - 1) >= 0 ? Long.MAX_VALUE : span + 1;
+    }
+
     /** Checks the shape (one source; a range's bounds; the list's size and values), fields named under {@code at}. */
     public void check(Violations v, String at) {
         int sources = (file != null ? 1 : 0) + (range != null ? 1 : 0) + (list != null ? 1 : 0);
@@ -59,7 +72,7 @@ public record ValueSpec(String file, String column, List<Long> range, List<Strin
             long low = range.get(0);
             long high = range.get(1);
             v.check(low <= high, at + ".range", "low must not exceed high");
-            v.check(low > high || high - low < MAX_VALUES, at + ".range", "must hold at most " + MAX_VALUES + " values");
+            v.check(low > high || rangeSize(low, high) <= MAX_VALUES, at + ".range", "must hold at most " + MAX_VALUES + " values");
         }
         if (list != null) {
             v.check(!list.isEmpty(), at + ".list", "must hold at least one value");

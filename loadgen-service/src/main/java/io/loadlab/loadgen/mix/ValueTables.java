@@ -29,9 +29,16 @@ public final class ValueTables {
             if (spec.range() != null) {
                 long low = spec.range().get(0);
                 long high = spec.range().get(1);
-                List<String> values = new ArrayList<>((int) (high - low + 1));
-                for (long x = low; x <= high; x++) {
-                    values.add(Long.toString(x));
+                // the spec was checked (ValueSpec.check): at most MAX_VALUES values, so the count fits an int; counted
+                // by index, as low + i, since x <= high never ends at Long.MAX_VALUE
+                long size = ValueSpec.rangeSize(low, high);
+                if (!v.check(size <= ValueSpec.MAX_VALUES, at + ".range", "must hold at most " + ValueSpec.MAX_VALUES + " values")) {
+                    return;
+                }
+                int count = (int) size;
+                List<String> values = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    values.add(Long.toString(low + i));
                 }
                 tables.put(name, new ValueTable(name, values, spec.order(), "range [" + low + ", " + high + "]"));
             } else if (spec.list() != null) {
@@ -69,7 +76,8 @@ public final class ValueTables {
 
     /**
      * Checks where each placeholder lands against its values: one that fills a header value may not hold CR or LF
-     * (it would end the header and start another the spec never named). Paths and bodies take any value: the http
+     * (it would end the header and start another the spec never named) or another control character
+     * ({@link FieldValue}). Paths and bodies take any value: the http
      * kind percent-encodes a path's values (a space arrives as {@code %20}, a tab as {@code %09}) and JSON-escapes a
      * body's inside JSON strings. The http
      * reader calls it (a 400 at {@code POST /runs}) and so does the run's start (the file may have changed since).
@@ -86,29 +94,26 @@ public final class ValueTables {
             String at = single ? "" : "requests[" + i + "].";
             for (Map.Entry<String, String> h : r.headers().entrySet()) {
                 for (String p : TemplateText.parse(h.getValue()).placeholders()) {
-                    refuse(v, tables.get(p), at + "headers." + h.getKey(), ValueTables::breaksHeader,
-                            "CR or LF, which would end header");
+                    refuse(v, tables.get(p), at + "headers." + h.getKey());
                 }
             }
         }
         v.throwIfAny();
     }
 
-    private static void refuse(Violations v, ValueTable table, String where, java.util.function.Predicate<String> bad,
-                               String why) {
+    /** Names the first value of {@code table} that may not stand in the header {@code where}. */
+    private static void refuse(Violations v, ValueTable table, String where) {
         if (table == null) {
             return;
         }
         for (int i = 0; i < table.size(); i++) {
-            if (bad.test(table.value(i))) {
-                v.add("values." + table.name(), "value " + (i + 1) + " of " + table.source() + " holds " + why
-                        + " " + where);
+            String problem = FieldValue.problem(table.value(i));
+            if (problem != null) {
+                v.add("values." + table.name(), "value " + (i + 1) + " of " + table.source() + " holds " + problem
+                        + ("CR or LF".equals(problem) ? ", which would end header " : ", which RFC 9110 forbids in header ")
+                        + where);
                 return;
             }
         }
-    }
-
-    private static boolean breaksHeader(String value) {
-        return value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0;
     }
 }

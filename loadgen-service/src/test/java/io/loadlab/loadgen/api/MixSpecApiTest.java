@@ -2,6 +2,7 @@ package io.loadlab.loadgen.api;
 
 import io.quarkus.test.junit.QuarkusTest;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -74,7 +75,14 @@ class MixSpecApiTest {
                 Arguments.of("CR/LF into an entry's header", "'requests':[{'name':'a','headers':{'X-Id':'v ${tok}'}}],'values':{'tok':['ok','a\\r\\nX-Evil: 1']}",
                         "values.tok", "value 2 of list holds CR or LF, which would end header requests[0].headers.X-Id"),
                 Arguments.of("CR/LF into the run's header", "'headers':{'Authorization':'Bearer ${tok}'},'values':{'tok':['a\\nb']}",
-                        "values.tok", "CR or LF, which would end header headers.Authorization"));
+                        "values.tok", "CR or LF, which would end header headers.Authorization"),
+                // issue 42: NUL, DEL and other control characters went out raw (RFC 9110 forbids them); a tab is allowed
+                Arguments.of("NUL into an entry's header", "'requests':[{'name':'a','headers':{'X-Id':'${tok}'}}],'values':{'tok':['a\\tb','a\\u0000b']}",
+                        "values.tok", "value 2 of list holds the control character U+0000, which RFC 9110 forbids in header requests[0].headers.X-Id"),
+                Arguments.of("DEL in an entry's header", "'requests':[{'name':'a','headers':{'X-Id':'a\\u007fb'}}]",
+                        "requests[0].headers", "value of 'X-Id' must not contain the control character U+007F"),
+                Arguments.of("NUL in the run's header", TWO + ",'headers':{'X-Id':'a\\u0000b'}",
+                        "headers", "value of 'X-Id' must not contain the control character U+0000"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -84,5 +92,21 @@ class MixSpecApiTest {
                 .statusCode(400).contentType("application/json").body("msg", equalTo("invalid run spec"))
                 .body("violations.field", hasItem(field))
                 .body("violations.find { it.field == '" + field + "' }.message", containsString(message));
+    }
+
+    /** Issue 42: 33 placeholders each used once gave 33 false "${pN} is not defined" beside the count's message. */
+    @Test
+    void thirtyThreePlaceholdersAreOneViolation() {
+        StringBuilder path = new StringBuilder("/a");
+        StringBuilder values = new StringBuilder();
+        for (int i = 0; i < 33; i++) {
+            path.append("/${p").append(i).append('}');
+            values.append(i == 0 ? "" : ",").append("'p").append(i).append("':{'range':[1,2]}");
+        }
+        RunsApiTest.authed().body((HEAD + "'requests':[{'name':'a','path':'" + path + "'}],'values':{" + values + "}}")
+                        .replace('\'', '"')).post("/runs").then()
+                .statusCode(400).body("violations.size()", equalTo(1))
+                .body("violations[0].field", equalTo("values"))
+                .body("violations[0].message", containsString("at most 32 placeholders"));
     }
 }

@@ -88,6 +88,17 @@ class CsvColumnTest {
         assertTrue(fault("id,blob\n1," + big + "\n", "blob").getMessage().contains("over " + ValueSpec.MAX_VALUE_BYTES));
     }
 
+    /** Issue 42: the bound counted characters in a file and bytes in a list; in bytes both, 'é' being two. */
+    @Test
+    void theBoundCountsUtf8Bytes() throws IOException {
+        String fits = "\u00e9".repeat(ValueSpec.MAX_VALUE_BYTES / 2);
+        assertEquals(List.of(fits), read("v\n" + fits + "\n", "v"));
+        assertTrue(fault("v\n" + fits + "x\n", "v").getMessage().contains("over " + ValueSpec.MAX_VALUE_BYTES + " bytes"));
+        String pairs = "\ud83d\ude00".repeat(ValueSpec.MAX_VALUE_BYTES / 4); // 4 bytes each
+        assertEquals(List.of(pairs), read("v\n" + pairs + "\n", "v"));
+        assertTrue(fault("v\n" + pairs + "x\n", "v").getMessage().contains("over"));
+    }
+
     @Test
     void moreRowsThanAFileMayHaveAreRefusedOnTheFirstOneOver() {
         byte[] row = "1\n".getBytes(StandardCharsets.UTF_8);
