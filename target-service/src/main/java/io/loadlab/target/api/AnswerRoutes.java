@@ -146,17 +146,28 @@ public class AnswerRoutes {
         int status = ctx.statusCode();
         Throwable failure = ctx.failure();
         if (status == 413) {
-            ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+            closeIfHttp1(ctx);
             refuse(ctx.response(), 413, "body must not exceed " + maxBodyBytes + " bytes");
         } else if (status >= 400 && status < 500) {
             refuse(ctx.response(), status, "bad request");
         } else if (failure instanceof VertxException || failure instanceof IllegalArgumentException) {
             LOG.debugf("unreadable request refused: %s", failure.getMessage());
-            ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
+            closeIfHttp1(ctx);
             refuse(ctx.response(), 400, "malformed request: " + failure.getMessage());
         } else {
             LOG.error("request to " + PATH + " failed", failure);
             refuse(ctx.response(), 500, "internal error");
+        }
+    }
+
+    /**
+     * Closes an HTTP/1.x connection after this answer (what is left of the request would follow it on the wire). Not
+     * on HTTP/2, which forbids connection-specific headers (RFC 9113 8.2.2: curl answered a 413 carrying one with
+     * PROTOCOL_ERROR, issue 42) and ends the stream alone.
+     */
+    private static void closeIfHttp1(RoutingContext ctx) {
+        if (ctx.request().version() != HttpVersion.HTTP_2) {
+            ctx.response().putHeader(HttpHeaders.CONNECTION, HttpHeaders.CLOSE);
         }
     }
 
