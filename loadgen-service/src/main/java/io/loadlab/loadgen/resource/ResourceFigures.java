@@ -26,9 +26,42 @@ public record ResourceFigures(String source, Double cpuCores, String cpuScope, D
     public static final String TARGET = "target";
     public static final String CORES = "cores";
 
+    /**
+     * Cores no machine has more of: Linux's largest {@code NR_CPUS} on x86-64. A CPU, limit or wait figure past it is a
+     * wrong query (a nanosecond counter read as seconds gave 1e12 "cores" and a confident cpu-bound, issue 42).
+     */
+    public static final double MAX_CORES = 8192;
+    /** Bytes per second no link carries: 8 Tbit/s, ten times an 800 GbE port. */
+    public static final double MAX_BYTES_PER_SECOND = 1e12;
+
     public ResourceFigures {
         cpuScope = cpuScope == null ? TARGET : cpuScope;
-        unmeasured = unmeasured == null ? Map.of() : Map.copyOf(new TreeMap<>(unmeasured));
+        Map<String, String> why = unmeasured == null ? new TreeMap<>() : new TreeMap<>(unmeasured);
+        // an implausible figure is no figure: null, with why, so no verdict rests on it (NaN already was)
+        cpuCores = plausible(cpuCores, MAX_CORES, Figure.CPU, why);
+        limitCores = plausible(limitCores, MAX_CORES, Figure.LIMIT, why);
+        throttled = plausible(throttled, 1, Figure.THROTTLED, why);
+        waitCores = plausible(waitCores, MAX_CORES, Figure.WAIT, why);
+        sentBytesPerSecond = plausible(sentBytesPerSecond, MAX_BYTES_PER_SECOND, Figure.NETWORK, why);
+        unmeasured = Map.copyOf(why);
+    }
+
+    /**
+     * {@code value} when it is a number from 0 to {@code max}; else null, and why under the figure's name: below 0 a
+     * counter went backwards (the builtin source across a target restart gave -249.5 cores), above {@code max} the
+     * query reads the wrong unit or series.
+     */
+    private static Double plausible(Double value, double max, Figure figure, Map<String, String> why) {
+        if (value == null) {
+            return null;
+        }
+        if (!Double.isFinite(value) || value < 0 || value > max) {
+            why.put(figure.json(), "implausible " + value + " (a " + figure.json() + " figure is from 0 to " + max
+                    + (value < 0 ? "; below 0 a counter went backwards: reset, a restart mid-cell?"
+                    : "; a query on the wrong unit, such as nanoseconds read as seconds?") + ")");
+            return null;
+        }
+        return value;
     }
 
     /** Nothing measured: every figure null for {@code why}. */

@@ -176,6 +176,24 @@ class PrometheusSourceTest {
     }
 
     /**
+     * Issue 42: a Prometheus whose answers are numbers but not figures. 1e12 "cores" (a nanosecond counter read as
+     * seconds) gave a confident cpu-bound, -3 a trustworthy concurrency-bound; now each is null with why, as NaN is.
+     */
+    @Test
+    @Order(2)
+    void implausibleAnswersAreNoFigures() throws Exception {
+        PrometheusSource lying = source(spec(prometheus.base(), "custom", null,
+                Map.of("cpu", "vector(1e12)", "wait", "vector(-3)")));
+        Instant start = Instant.now();
+        Thread.sleep(1000);
+        ResourceFigures f = lying.open().close(start, Instant.now());
+        assertNull(f.cpuCores(), f.toString());
+        assertTrue(f.unmeasured().get("cpu").startsWith("implausible 1.0E12 (a cpu figure is from 0 to 8192.0"), f.unmeasured().toString());
+        assertNull(f.waitCores(), f.toString());
+        assertTrue(f.unmeasured().get("wait").contains("below 0 a counter went backwards"), f.unmeasured().toString());
+    }
+
+    /**
      * node-exporter's counters for this machine's two cores: the CPU figure counts everything on them (scope
      * {@code cores}) and is the sum of each core's and mode's rate over the raw samples; the run-queue wait comes from
      * schedstat, or from PSI where the kernel has no /proc/schedstat (this sandbox's has none: the second template
