@@ -5,6 +5,7 @@ import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.run.CellFigures;
 import io.loadlab.loadgen.run.RunRecord;
 import io.loadlab.loadgen.run.RunState;
+import io.loadlab.loadgen.run.UrlSecrets;
 
 import java.time.Instant;
 
@@ -14,7 +15,8 @@ import java.time.Instant;
  * 42 MB, and 32 such lists at once ran a 512 MB loadgen out of direct memory mid-run. A summary is under 1 KB;
  * {@code GET /runs/{id}} still gives the whole run.
  *
- * @param target            the spec's target URI
+ * @param target            the spec's target URI, its userinfo and query values hidden for every reader: a summary
+ *                          carries no secret (issue 42: {@code user:pass@} and {@code ?token=} were shown to anyone)
  * @param failure           why it failed, cut to {@value #MAX_FAILURE} characters
  * @param requestsPerSecond answered per second of the measured part; null without a report or for a kind with no
  *                          such figure
@@ -31,7 +33,7 @@ public record RunSummary(String id, String kind, RunState state, String target, 
     /** @param figures the run's headline figures as its kind gives them, or null */
     public static RunSummary of(RunRecord r, CellFigures figures) {
         LatencySummary l = figures == null ? null : figures.latencyMicros();
-        return new RunSummary(r.id(), r.spec().kind(), r.state(), String.valueOf(r.spec().target()), r.createdAt(),
+        return new RunSummary(r.id(), r.spec().kind(), r.state(), String.valueOf(UrlSecrets.redacted(r.spec().target())), r.createdAt(),
                 r.startedAt(), r.finishedAt(), cut(r.failure()),
                 figures == null ? null : figures.requestsPerSecond(), figures == null ? null : figures.errors(),
                 l == null ? null : l.p50(), l == null ? null : l.p99(), l == null ? null : l.max(),

@@ -43,9 +43,10 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
                              @JsonInclude(JsonInclude.Include.NON_NULL) String baseline,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Boolean warmupPass) {
 
-    /** The spec as a reader without the token sees it: every variant {@link Variant#redacted}. */
+    /** The spec as a reader without the token sees it: every target and variant redacted. */
     public ExperimentSpec redacted() {
-        return new ExperimentSpec(name, targets, variants.stream().map(Variant::redacted).toList(), duration, warmup,
+        return new ExperimentSpec(name, targets.stream().map(ExperimentTarget::redacted).toList(),
+                variants.stream().map(Variant::redacted).toList(), duration, warmup,
                 timeout, linkMbps, search, repeats, calibrate, agents, protocols, thresholds, baseline, warmupPass);
     }
 

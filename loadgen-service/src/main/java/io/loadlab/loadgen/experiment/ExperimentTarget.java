@@ -2,6 +2,7 @@ package io.loadlab.loadgen.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.resource.ResourceSpec;
+import io.loadlab.loadgen.run.UrlSecrets;
 
 import java.net.URI;
 
@@ -64,5 +65,12 @@ public record ExperimentTarget(String name, URI url, URI metrics, int cores, URI
 
     public ExperimentTarget(String name, URI url, URI metrics, int cores) {
         this(name, url, metrics, cores, null);
+    }
+
+    /** As a reader without the token sees it: every URL's userinfo and query values hidden ({@link UrlSecrets}). */
+    public ExperimentTarget redacted() {
+        return new ExperimentTarget(name, UrlSecrets.redacted(url), UrlSecrets.redacted(metrics), cores,
+                UrlSecrets.redacted(iperf), resources.redacted(), UrlSecrets.redacted(download), linkMbps,
+                UrlSecrets.redacted(tlsUrl));
     }
 }

@@ -12,6 +12,7 @@ import io.loadlab.loadgen.run.LimitsConfig;
 import io.loadlab.loadgen.run.LoadRun;
 import io.loadlab.loadgen.run.RunKind;
 import io.loadlab.loadgen.run.RunSpec;
+import io.loadlab.loadgen.run.UrlSecrets;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
@@ -106,8 +107,9 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
     }
 
     /**
-     * Header values and bodies, the run's and each mix entry's, and inline value lists may carry credentials (an
-     * {@code Authorization} value, a token per user); names, weights, paths and where values come from stay. A list
+     * Header values and bodies, the run's and each mix entry's, inline value lists, and the target's and paths'
+     * userinfo and query values ({@link UrlSecrets}) may carry credentials (an {@code Authorization} value, a token per
+     * user, {@code ?api_key=}); names, weights, paths and where values come from stay. A list
      * becomes one redacted value: its length is nobody's business either, and a million copies of the mark would be a
      * 7 MB answer.
      */
@@ -116,7 +118,7 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
         List<RequestSpec> requests = s.requests().stream().map(r -> r.redacted(RunSpec.REDACTED)).toList();
         Map<String, ValueSpec> values = new LinkedHashMap<>();
         s.values().forEach((name, v) -> values.put(name, v.redacted(RunSpec.REDACTED)));
-        return new HttpRunSpec(s.target(), s.method(), redacted(s.headers()), redacted(s.body()), s.connections(),
+        return new HttpRunSpec(UrlSecrets.redacted(s.target()), s.method(), redacted(s.headers()), redacted(s.body()), s.connections(),
                 s.threads(), s.duration(), s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(),
                 s.tls(), requests, values, s.seed());
     }

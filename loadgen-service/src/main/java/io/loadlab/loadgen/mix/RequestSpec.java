@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.mix;
 
+import io.loadlab.loadgen.run.UrlSecrets;
 import io.loadlab.loadgen.run.Violations;
 
 import java.util.LinkedHashMap;
@@ -40,7 +41,8 @@ public record RequestSpec(String name, int weight, String method, String path, M
     public RequestSpec redacted(String marker) {
         Map<String, String> hidden = new LinkedHashMap<>();
         headers.keySet().forEach(n -> hidden.put(n, marker));
-        return new RequestSpec(name, weight, method, path, hidden, body == null || body.isEmpty() ? body : marker);
+        return new RequestSpec(name, weight, method, UrlSecrets.redactedPath(path), hidden,
+                body == null || body.isEmpty() ? body : marker);
     }
 
     /** Checks this entry, its fields named under {@code at} (e.g. {@code requests[1]}). */

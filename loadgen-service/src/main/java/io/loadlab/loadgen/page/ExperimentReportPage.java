@@ -53,7 +53,8 @@ public class ExperimentReportPage {
     }
 
     private TemplateInstance page(String id) {
-        ExperimentRecord x = experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id));
+        // a page is read without the token, as a run's page is: URLs' credentials and request secrets hidden
+        ExperimentRecord x = experiments.find(id).orElseThrow(() -> new ApiException(404, "no experiment " + id)).redacted();
         Double slo = x.spec().search() == null ? null : x.spec().search().p99Millis();
         return experiment.data("page", ExperimentPageView.of(x, slo, ChartJson.of(json, ExperimentCharts.of(x, slo)), live(x)));
     }

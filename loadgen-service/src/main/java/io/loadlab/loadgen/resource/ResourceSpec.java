@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.resource;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.loadlab.loadgen.run.UrlSecrets;
 import io.loadlab.loadgen.run.Violations;
 
 import java.net.URI;
@@ -150,5 +151,10 @@ public record ResourceSpec(String source, URI url, String preset, Map<String, St
                         "must be PromQL of 1 to " + MAX_QUERY + " characters");
             }
         });
+    }
+
+    /** As a reader without the token sees it: a Prometheus URL's userinfo and query values hidden. */
+    public ResourceSpec redacted() {
+        return url == null ? this : new ResourceSpec(source, UrlSecrets.redacted(url), preset, match, cpus, device, queries, timeout);
     }
 }

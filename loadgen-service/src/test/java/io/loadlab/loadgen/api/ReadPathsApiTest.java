@@ -121,4 +121,28 @@ class ReadPathsApiTest {
         }
         assertNoSecret("console", given().get("/ui/").then().statusCode(200).extract().asString());
     }
+
+    /**
+     * Issue 42: a target's {@code user:pass@} and {@code ?token=} were shown to readers without the token, on
+     * {@code GET /runs}, the run and its page. Hidden as header values are; names kept; whole with the token.
+     */
+    @Test
+    void urlCredentialsAndQueryValuesAreHidden() throws Exception {
+        String target = "http://user:url-secret-1@127.0.0.1:9/x?token=url-secret-2&n=1";
+        String spec = new ObjectMapper().writeValueAsString(Map.of("kind", "http", "target", target,
+                "duration", "300ms", "connections", 1));
+        String url = authed().body(spec).post("/runs").then().statusCode(202).extract().path("id");
+        for (int i = 0; i < 300 && List.of("queued", "running").contains(given().get("/runs/" + url).<String>path("state")); i++) {
+            Thread.sleep(100);
+        }
+        Response shown = given().accept("application/json").get("/runs/" + url);
+        shown.then().statusCode(200).body("spec.target", equalTo("http://redacted@127.0.0.1:9/x?token=redacted&n=redacted"));
+        assertFalse(shown.asString().contains("url-secret"), shown.asString());
+        given().header("Authorization", "Bearer " + TOKEN).accept("application/json").get("/runs/" + url).then()
+                .statusCode(200).body("spec.target", equalTo(target));
+        for (String read : List.of("/runs?size=100", "/runs/" + url + "/report.html")) {
+            String answer = given().header("Authorization", "Bearer " + TOKEN).get(read).asString();
+            assertFalse(answer.contains("url-secret"), read + ": " + answer);
+        }
+    }
 }
