@@ -1,6 +1,7 @@
 package io.loadlab.loadgen.api;
 
 import io.loadlab.loadgen.data.DataFile;
+import io.loadlab.loadgen.data.DataName;
 import io.loadlab.loadgen.data.DataStore;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -10,9 +11,12 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.PathSegment;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
@@ -65,8 +69,8 @@ public class DataResource {
     @APIResponse(responseCode = "413", description = "Over loadgen.data.max-file-bytes")
     @APIResponse(responseCode = "415", description = "Content-Type not text/csv, text/plain or application/octet-stream")
     @APIResponse(responseCode = "503", description = "The data dir cannot take it (full, read-only); dataDir names it")
-    public Response upload(@PathParam("name") String name, InputStream body) {
-        DataFile kept = store.save(name, body);
+    public Response upload(@PathParam("name") String name, @Context UriInfo uri, InputStream body) {
+        DataFile kept = store.save(whole(name, uri), body);
         return Response.created(URI.create("/data/" + name)).type(MediaType.APPLICATION_JSON_TYPE).entity(kept).build();
     }
 
@@ -80,7 +84,8 @@ public class DataResource {
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "404", description = "No such file")
     @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
-    public Response get(@PathParam("name") String name, @jakarta.ws.rs.core.Context HttpHeaders headers) {
+    public Response get(@PathParam("name") String name, @Context UriInfo uri, @Context HttpHeaders headers) {
+        whole(name, uri);
         if (!policy.authorized(headers.getHeaderString(HttpHeaders.AUTHORIZATION))) {
             throw new ApiException(401, "a data file's bytes need the bearer token (Authorization: Bearer <loadgen.api.token>)");
         }
@@ -97,8 +102,21 @@ public class DataResource {
     @APIResponse(responseCode = "401", description = "Missing or wrong bearer token")
     @APIResponse(responseCode = "404", description = "No such file")
     @APIResponse(responseCode = "409", description = "A file of loadgen.data.directory: read-only")
-    public Response delete(@PathParam("name") String name) {
-        store.delete(name);
+    public Response delete(@PathParam("name") String name, @Context UriInfo uri) {
+        store.delete(whole(name, uri));
         return Response.noContent().build();
+    }
+
+    /**
+     * {@code name}, unless the path segment held more than the name: JAX-RS gives {@code x} for {@code /data/x;y} (a
+     * ';' starts matrix parameters), so {@code POST /data/x;y} saved {@code x} and {@code DELETE /data/x;z} deleted it
+     * (issue 42). A 400 naming the name's rule instead, as for any other character a name may not hold.
+     */
+    private static String whole(String name, UriInfo uri) {
+        List<PathSegment> segments = uri.getPathSegments();
+        if (!segments.isEmpty() && !segments.get(segments.size() - 1).getMatrixParameters().isEmpty()) {
+            throw new ApiException(400, "a data file's name must be " + DataName.PATTERN + ": ';' is not part of one");
+        }
+        return name;
     }
 }

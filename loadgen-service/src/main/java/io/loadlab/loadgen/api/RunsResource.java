@@ -79,6 +79,7 @@ public class RunsResource {
     @APIResponse(responseCode = "415", description = "Content-Type is not JSON")
     @APIResponse(responseCode = "503", description = "The data dir cannot take records (full, read-only); dataDir names it")
     public Response start(@HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] bytes) {
+        registry.requireRoom();
         AskedRun asked = parser.parseAsked(body.read(contentType, bytes, "a JSON run spec"));
         RunSpec spec = asked.spec();
         knownBaseline(asked.baseline());

@@ -34,10 +34,20 @@ public class ActiveJob {
      * @throws ActiveJobException naming the holders when the slot is taken
      */
     public synchronized void claim(Job job, int share) {
-        if (!holders.isEmpty() && (!holders.get(0).kind().equals(job.kind()) || holders.size() >= share)) {
-            throw new ActiveJobException(job.kind(), List.copyOf(holders));
-        }
+        requireRoom(job.kind(), share);
         holders.add(job);
+    }
+
+    /**
+     * Fails as {@link #claim} would now, claiming nothing: for a request to be refused before its costly part (a spec
+     * that reads data files), never in place of the claim itself, which another job may still beat it to.
+     *
+     * @throws ActiveJobException naming the holders when a job of {@code kind} would be refused the slot now
+     */
+    public synchronized void requireRoom(String kind, int share) {
+        if (!holders.isEmpty() && (!holders.get(0).kind().equals(kind) || holders.size() >= share)) {
+            throw new ActiveJobException(kind, List.copyOf(holders));
+        }
     }
 
     /** Gives the slot back; a job that does not hold it changes nothing. */

@@ -73,6 +73,20 @@ public class Jobs {
         }
     }
 
+    /**
+     * Fails as {@link #start} would now for lack of the slot, starting nothing (see {@link ActiveJob#requireRoom}).
+     *
+     * @throws ActiveJobException when a job of {@code kind} would be refused the slot now
+     */
+    public synchronized void requireRoom(JobKind<?, ?> kind) {
+        Shelf<?> shelf = shelf(kind);
+        try {
+            slot.requireRoom(kind.name(), shelf.share());
+        } catch (ActiveJobException e) {
+            throw e.limitedBy(shelf.limit());
+        }
+    }
+
     /** A fresh id, after every id this process or a restored record has used. */
     public String nextId() {
         return ids.next();

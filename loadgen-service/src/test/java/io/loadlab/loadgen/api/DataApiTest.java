@@ -61,6 +61,20 @@ class DataApiTest {
                 .statusCode(415).contentType("application/json");
     }
 
+    /** Issue 42: {@code /data/x;y} was {@code x} to JAX-RS, so an upload saved it and a delete deleted it. */
+    @Test
+    void aNameWithMatrixParametersIsA400AndTouchesNothing() {
+        upload("matrix-ids.csv", "id\n1\n").then().statusCode(201);
+        upload("matrix-ids.csv;v=2", "id\n2\n").then().statusCode(400).contentType("application/json")
+                .body("msg", containsString("';' is not part of one"));
+        given().header("Authorization", TOKEN).delete("/data/matrix-ids.csv;z").then().statusCode(400)
+                .contentType("application/json");
+        given().header("Authorization", TOKEN).get("/data/matrix-ids.csv;z").then().statusCode(400);
+        assertEquals("id\n1\n", given().header("Authorization", TOKEN).get("/data/matrix-ids.csv").then()
+                .statusCode(200).extract().asString(), "neither replaced nor deleted");
+        given().header("Authorization", TOKEN).delete("/data/matrix-ids.csv").then().statusCode(204);
+    }
+
     /** With a length over the cap: 413 before a byte is read. Chunked: the store reads to one byte past it. */
     @Test
     void aFileOverTheCapIs413NamingIt() {

@@ -98,6 +98,11 @@ class ErrorBodiesTest {
         try {
             json(authed().body(RunsApiTest.VALID).post("/runs").then(), 409, "code", "msg", "activeRun")
                     .body("activeRun", equalTo(id));
+            // issue 42: refused before the spec is read, its data files with it (a file that is not there would be a
+            // 400 once read; a refused POST read them all and the active run's p99 went from 3.7 to 54.6 ms)
+            json(authed().body("{\"kind\":\"http\",\"target\":\"http://127.0.0.1:9/\",\"requests\":[{\"name\":\"a\","
+                    + "\"path\":\"/${id}\"}],\"values\":{\"id\":{\"file\":\"not-read.csv\"}}}").post("/runs").then(),
+                    409, "code", "msg", "activeRun").body("activeRun", equalTo(id));
         } finally {
             authed().delete("/runs/" + id).then().statusCode(org.hamcrest.Matchers.anyOf(equalTo(200), equalTo(202)));
             given().get("/runs/" + id).then().statusCode(200);
