@@ -90,7 +90,7 @@ public final class Cli {
             }
             LoadgenClient client = new LoadgenClient(url, token, DEADLINE);
             LocalLoadgen stop = local;
-            try (Cancellation cancel = new Cancellation(client, err, () -> {
+            try (Cancellation cancel = new Cancellation(client, err, DEADLINE, () -> {
                 if (stop != null) {
                     stop.close();
                 }
@@ -121,9 +121,17 @@ public final class Cli {
     private int follow(Options o, byte[] spec, LoadgenClient client, Cancellation cancel)
             throws ApiException, InterruptedException, IOException {
         Instant started = clock.instant();
-        JsonNode posted = client.post(o.type().collection(), spec);
+        cancel.posting();
+        JsonNode posted;
+        try {
+            posted = client.post(o.type().collection(), spec);
+        } catch (ApiException | InterruptedException | RuntimeException e) {
+            cancel.postFailed();
+            throw e;
+        }
         String id = posted.path("id").asText("");
         if (id.isEmpty()) {
+            cancel.postFailed();
             throw new ApiException("POST " + o.type().collection() + " answered without an id", 0, posted.toString());
         }
         String path = o.type().path(id);

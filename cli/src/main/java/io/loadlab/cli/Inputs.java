@@ -25,13 +25,24 @@ final class Inputs {
     static String token(Path file, Map<String, String> env) throws UsageException {
         if (file == null) {
             String t = env.get("LOADLAB_TOKEN");
-            return t == null || t.isBlank() ? null : t.trim();
+            if (t == null || t.isBlank()) {
+                return null;
+            }
+            // never the token itself in the message: a newline inside it (issue 42) ended the command with a stack
+            // trace that printed it
+            return printable(t.trim(), "LOADLAB_TOKEN");
         }
-        String t = new String(read(file, MAX_TOKEN_BYTES, "token file"), StandardCharsets.UTF_8).trim();
-        if (t.isEmpty() || t.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
-            throw new UsageException("token file " + file + " must hold one token of printable ASCII");
+        return printable(new String(read(file, MAX_TOKEN_BYTES, "token file"), StandardCharsets.UTF_8).trim(),
+                "token file " + file);
+    }
+
+    /** The token, unless it is empty or holds anything but printable ASCII (a header value cannot carry it). */
+    private static String printable(String token, String where) throws UsageException {
+        if (token.isEmpty() || token.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+            throw new UsageException(where + " must hold one token of printable ASCII (no space, newline or other"
+                    + " control character)");
         }
-        return t;
+        return token;
     }
 
     private static byte[] read(Path file, int cap, String what) throws UsageException {

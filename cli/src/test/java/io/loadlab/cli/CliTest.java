@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The command in this JVM, for what needs no loadgen: every way to get exit 2 before a job exists. */
@@ -59,6 +60,11 @@ class CliTest {
         Path token = Files.writeString(dir.resolve("t"), "two words\n");
         assertEquals(Outcome.USAGE_OR_API, run(Map.of(), "run", spec.toString(), "--token-file", token.toString()));
         assertTrue(err().contains("must hold one token"), err());
+        // issue 42: a newline inside LOADLAB_TOKEN ended the command with a stack trace that printed the token
+        String secret = "s3cr3t-first-half\ns3cr3t-second-half";
+        assertEquals(Outcome.USAGE_OR_API, run(Map.of("LOADLAB_TOKEN", secret), "run", spec.toString()));
+        assertTrue(err().contains("LOADLAB_TOKEN must hold one token of printable ASCII"), err());
+        assertFalse(err().contains("s3cr3t"), "the token is never printed: " + err());
     }
 
     @Test

@@ -222,6 +222,62 @@ class LoadlabCommandIT {
         assertEquals("cancelled", loadgen.awaitFinished("/runs/" + id).get("state").asText());
     }
 
+    /**
+     * Issue 42: Ctrl-C while the POST was still under way left the run it created going (3 of 13 tries), holding the
+     * loadgen's only job slot. A loadgen written for the test answers the POST 1.5 s late; the interrupt comes while it
+     * waits, and the command still cancels what the POST created, then exits 130.
+     */
+    @Test
+    void ctrlCWhileThePostIsUnderWayCancelsWhatItCreated() throws Exception {
+        java.util.concurrent.CountDownLatch posted = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CopyOnWriteArrayList<String> deleted = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer slow = com.sun.net.httpserver.HttpServer.create(
+                new InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        slow.createContext("/runs", exchange -> {
+            String method = exchange.getRequestMethod();
+            if (method.equals("POST")) {
+                exchange.getRequestBody().readAllBytes();
+                posted.countDown();
+                sleep(1500);
+                answer(exchange, 202, "{\"id\":\"slow-1\",\"state\":\"running\"}");
+            } else if (method.equals("DELETE")) {
+                deleted.add(exchange.getRequestURI().getPath());
+                answer(exchange, 202, "{\"id\":\"slow-1\",\"state\":\"cancelled\"}");
+            } else {
+                answer(exchange, 200, "{\"id\":\"slow-1\",\"state\":\"running\"}");
+            }
+        });
+        slow.start();
+        try {
+            Path spec = spec("slow.json", target.testApi().toString(), "30s", "");
+            Command c = loadlab(List.of(), "run", spec.toString(), "--url", "http://127.0.0.1:" + slow.getAddress().getPort());
+            assertTrue(posted.await(30, TimeUnit.SECONDS), c.describe());
+            new ProcessBuilder("kill", "-INT", Long.toString(c.process.pid())).start().waitFor();
+            assertEquals(130, c.exit(30), c.describe());
+            assertEquals(List.of("/runs/slow-1"), deleted, c.describe());
+            assertTrue(c.err().contains("cancelled /runs/slow-1"), c.describe());
+        } finally {
+            slow.stop(0);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void answer(com.sun.net.httpserver.HttpExchange exchange, int status, String json) throws IOException {
+        byte[] body = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, body.length);
+        try (var out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
     @Test
     void anExperimentPrintsALinePerCellItsTableAndItsGate() throws Exception {
         Path spec = Files.writeString(dir.resolve("experiment.json"), """
