@@ -45,6 +45,16 @@ class ProtocolsIT {
         target = tls.target();
         ca = tls.ca();
         loadgen = LoadgenService.start(data);
+        // Both JVMs' TLS stacks warmed by runs of their own, not asserted: on a cold JVM at load 20 the first
+        // handshakes took over 10 s, past a short run's end (natively they take milliseconds)
+        for (int i = 0; i < 3; i++) {
+            String warm = loadgen.started("/runs", "{\"kind\":\"http\",\"target\":\"" + target.httpsBase()
+                    + "/test/testApi?number=1\",\"connections\":1,\"threads\":1,\"duration\":\"2s\",\"keepAlive\":false,"
+                    + "\"timeout\":\"30s\",\"tls\":{\"ca\":" + JSON.writeValueAsString(ca) + "}}");
+            if ("completed".equals(loadgen.awaitFinished("/runs/" + warm).path("state").asText())) {
+                break;
+            }
+        }
     }
 
     @AfterAll
@@ -71,7 +81,7 @@ class ProtocolsIT {
         String spec = "{\"kind\":\"http\",\"target\":\"" + url + "\",\"method\":\"POST\","
                 + "\"headers\":{\"Content-Type\":\"application/json\"},\"body\":\"{\\\"number\\\":3}\","
                 + "\"protocol\":\"" + protocol + "\",\"streams\":" + streams + ",\"keepAlive\":" + keepAlive + ","
-                + "\"connections\":4,\"threads\":2,\"duration\":\"1s\",\"warmup\":\"200ms\",\"timeout\":\"30s\""
+                + "\"connections\":4,\"threads\":2,\"duration\":\"1s\",\"warmup\":\"1s\",\"timeout\":\"30s\""
                 + (tls ? ",\"tls\":{\"ca\":" + JSON.writeValueAsString(ca) + "}" : "") + "}";
         String logBefore = loadgen.log();
         JsonNode report = completed(spec);
@@ -81,8 +91,10 @@ class ProtocolsIT {
             assertTrue(report.path("tls").path("version").asText().startsWith("TLSv1."), report.toPrettyString());
             assertEquals(protocol, report.path("tls").path("protocol").asText(), "agreed by ALPN: " + report.toPrettyString());
             if (!keepAlive) {
-                assertEquals(report.path("requests").asLong(), report.path("tls").path("handshakes").asLong(),
-                        "a handshake per request: " + report.toPrettyString());
+                // a handshake per request; one finished just before the warm-up's end may carry a measured request,
+                // so by phase they may differ by the connections in flight at that instant, 4 at most
+                long off = report.path("tls").path("handshakes").asLong() - report.path("requests").asLong();
+                assertTrue(Math.abs(off) <= 4, "a handshake per request: " + report.toPrettyString());
             }
         }
         if (protocol.startsWith("h2")) {
