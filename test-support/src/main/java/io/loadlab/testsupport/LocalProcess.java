@@ -123,9 +123,9 @@ public final class LocalProcess implements AutoCloseable {
     }
 
     /** Keeps the work directory for the one who reads the failure: it names the log and quotes its tail. */
-    private IllegalStateException failure(String what) {
+    private ProcessFailedException failure(String what) {
         failed = true;
-        return new IllegalStateException(what + " (log kept: " + log.toAbsolutePath() + "):\n" + logTail());
+        return new ProcessFailedException(what + " (log kept: " + log.toAbsolutePath() + "):\n" + logTail(), owned);
     }
 
     public long pid() {

@@ -61,13 +61,21 @@ public enum ServiceJar {
      * What starts the service: {@code prefix... runner -Dk=v...} when {@link #runnerProperty()} names a native runner,
      * else {@code prefix... java options... -jar jar}. The prefix (taskset, nsenter) execs, so the pid is the service's.
      * Natively only the {@code -D} options are passed: the others ({@code -Xmx}, {@code -XX:}, {@code -Xint}) belong
-     * to the JVM and are listed in {@link Launch#dropped()}.
+     * to the JVM and are listed in {@link Launch#dropped()}. Either way {@link #OWN_TEMP} comes first.
      */
+    /**
+     * A service's temp dir is its working directory, which {@link LocalProcess#startInTemp} owns and removes: Vert.x's
+     * file cache and anything else a service puts in the temp dir goes with it, even after a SIGKILL (a CI run left
+     * vertx-cache entries of killed services in /tmp). A later {@code -Djava.io.tmpdir} in the options wins.
+     */
+    static final String OWN_TEMP = "-Djava.io.tmpdir=.";
+
     public Launch launch(List<String> prefix, List<String> options) {
         List<String> cmd = new ArrayList<>(prefix);
         String runner = System.getProperty(runnerProperty, "").strip();
         if (runner.isEmpty()) {
             cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.add(OWN_TEMP);
             cmd.addAll(options);
             cmd.addAll(List.of("-jar", path().toAbsolutePath().toString()));
             return new Launch(Launch.Mode.JVM, cmd, List.of());
@@ -78,6 +86,7 @@ public enum ServiceJar {
                     + " build it (mvn verify -Pnative -pl " + module + " -am) or leave -Pnative out to test the JVM jar");
         }
         cmd.add(exe.toString());
+        cmd.add(OWN_TEMP);
         List<String> dropped = new ArrayList<>();
         for (String option : options) {
             (option.startsWith("-D") ? cmd : dropped).add(option);

@@ -42,8 +42,9 @@ class ServiceJarTest {
         List<String> cmd = launch.command();
         assertEquals(List.of("taskset", "-c", "0"), cmd.subList(0, 3));
         assertTrue(cmd.get(3).endsWith("/bin/java"), cmd.toString());
-        assertEquals(OPTIONS, cmd.subList(4, 8));
-        assertEquals(List.of("-jar", jar.toAbsolutePath().toString()), cmd.subList(8, 10));
+        assertEquals(ServiceJar.OWN_TEMP, cmd.get(4));
+        assertEquals(OPTIONS, cmd.subList(5, 9));
+        assertEquals(List.of("-jar", jar.toAbsolutePath().toString()), cmd.subList(9, 11));
         assertEquals(List.of(), launch.dropped());
     }
 
@@ -53,7 +54,8 @@ class ServiceJarTest {
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Launch launch = with("loadlab.loadgen.runner", runner.toString(), () -> ServiceJar.LOADGEN.launch(List.of("nice"), OPTIONS));
         assertEquals(Launch.Mode.NATIVE, launch.mode());
-        assertEquals(List.of("nice", runner.toString(), "-Dquarkus.http.port=1234", "-Da=b"), launch.command());
+        assertEquals(List.of("nice", runner.toString(), ServiceJar.OWN_TEMP, "-Dquarkus.http.port=1234", "-Da=b"),
+                launch.command());
         assertEquals(List.of("-Xmx256m", "-XX:+UseSerialGC"), launch.dropped());
     }
 

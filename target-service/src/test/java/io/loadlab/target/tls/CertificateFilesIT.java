@@ -2,6 +2,7 @@ package io.loadlab.target.tls;
 
 import io.loadlab.common.tls.Certificates;
 import io.loadlab.common.tls.IssuedCertificate;
+import io.loadlab.testsupport.ProcessFailedException;
 import io.loadlab.testsupport.TargetService;
 import io.loadlab.testsupport.TempDirs;
 import org.junit.jupiter.api.Test;
@@ -78,9 +79,10 @@ class CertificateFilesIT {
     @Test
     void aMissingCertificateFileStopsTheStartNamingIt() {
         Path missing = Path.of("/nonexistent/tls.crt");
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> TargetService.startWith(List.of(
+        ProcessFailedException e = assertThrows(ProcessFailedException.class, () -> TargetService.startWith(List.of(
                 "-Dtarget.https.cert-file=" + missing, "-Dtarget.https.key-file=/nonexistent/tls.key")));
         assertTrue(e.getMessage().contains("target.https.cert-file " + missing + " cannot be read"), e.getMessage());
+        e.discard();
     }
 
     private static IssuedCertificate make() {
