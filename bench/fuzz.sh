@@ -31,7 +31,7 @@ for t in "${TARGETS[@]}"; do
   echo "== $test (${SECONDS_EACH}s)"
   # JAZZER_FUZZ turns @FuzzTest from corpus replay into coverage-guided fuzzing; the maxDuration bounds it.
   # -am builds the shared modules too (no -Dtest match there), so nothing needs installing in ~/.m2 first.
-  # -Djazzer.hooks=true: the pom turns Jazzer's hooks off for the corpus replay in mvn verify; fuzzing needs them.
+  # -Djazzer.hooks=true: fuzzing needs them (the pom has them on for the corpus replay in mvn verify too).
   if ! JAZZER_FUZZ=1 timeout $((SECONDS_EACH + 300)) mvn -q -B -ntp -o -pl "$module" -am test -Dtest="$test" \
       -Dsurefire.failIfNoSpecifiedTests=false -Djazzer.hooks=true; then
     failed+=("$test")

@@ -10,13 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link DistributedRunsIT} with each agent in a network namespace of its own behind a veth pair: the same
  * assertions with agents as separate hosts, so nothing in the controller leans on sharing a stack with them.
  * <p>
- * Only the tests whose outcome can depend on where the agents are run here: exact counts across hosts, the open
- * model's rate × duration over three clocks, the start skew estimated over a link, a killed agent and a killed
- * controller seen across one. The others check what the controller does with what it was given (a spec refused, a
- * version refused, its own live meter, the merged histogram's count, an experiment's cells and {@code agents: auto})
- * and would prove here exactly what {@link DistributedRunsIT} proves: they are overridden without {@code @Test},
- * which JUnit does not run, and this class starts two processes fewer ({@link #checksVersions}). That cut 6 of its
- * 11 tests (28 s on loopback) and two of nine process starts from the 88 s it took.
+ * Every test of {@link DistributedRunsIT} runs here too but two, overridden without {@code @Test} (which JUnit does
+ * not run) where the class that proves them across hosts is named. The 6 cut to fit a 30-minute CI (a version
+ * refused, a malformed agent count, which process exports the latency, the merged histogram, an experiment's cells,
+ * {@code agents: auto}) are back with the 60-minute budget (issue 42): a controller that reached its agents through
+ * loopback shortcuts would pass them on one host only.
  */
 @SystemTest
 class DistributedRunsNetnsIT extends DistributedRunsIT {
@@ -44,44 +42,9 @@ class DistributedRunsNetnsIT extends DistributedRunsIT {
     }
 
     @Override
-    boolean checksVersions() {
-        return false;
-    }
-
-    @Override
-    void anAgentOfAnotherVersionIsRefusedBeforeAnythingStarts() {
-        // the controller's check of the info it was given: DistributedRunsIT
-    }
-
-    @Override
-    void aMalformedOrTooLargeAgentCountIsA400NamingAgents() {
-        // spec validation on the controller: DistributedRunsIT
-    }
-
-    @Override
-    void theAgentsExportTheLatencyAndTheControllerAddsNone() {
-        // which process exports a distributed run's latency histogram, not where it runs: DistributedRunsIT
-    }
-
-    @Override
-    void theMergedHistogramHoldsExactlyTheMeasuredRequestsOfEveryAgent() {
-        // the merge of what arrived: DistributedRunsIT; counts across hosts are checked here by the exact-count test
-    }
-
-    @Override
     void udpPingPongOverThreeAgentsReadsRoundTripsFromTheMergedHistogram() {
         // the merged histogram's count and p99: DistributedRunsIT; UDP across hosts is checked here by the count and
         // loss tests (5 s of CI saved)
-    }
-
-    @Override
-    void anExperimentRunsItsCellsOnAgentsAndJudgesByTheBusiestAgent() {
-        // the experiment's use of a distributed run's report: DistributedRunsIT
-    }
-
-    @Override
-    void autoRunsALoadgenBoundCellAgainOnMoreAgentsUntilAllAreInUse() {
-        // the experiment's choice of agent counts: DistributedRunsIT
     }
 
     @Override
