@@ -3,6 +3,7 @@ package io.loadlab.loadgen.api;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /** Who may fire the gun. */
@@ -31,4 +32,12 @@ public interface ApiConfig {
      */
     @WithDefault("8")
     int maxConcurrentReads();
+
+    /**
+     * How long a request may take to arrive whole, head to the body's last byte ({@link RequestDeadline}): 30 s, the
+     * idle timeout's figure. The largest body, a data file at {@code loadgen.data.max-file-bytes} (16 MiB), arrives
+     * in it at 0.6 MB/s.
+     */
+    @WithDefault("30s")
+    Duration requestTimeout();
 }

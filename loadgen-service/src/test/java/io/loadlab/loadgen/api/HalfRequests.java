@@ -19,16 +19,22 @@ final class HalfRequests implements AutoCloseable {
 
     private final List<SocketChannel> open = new ArrayList<>();
     private final ByteBuffer sink = ByteBuffer.allocate(512);
+    private final StringBuilder answers = new StringBuilder();
     private int closed;
 
     /** Opens {@code count} connections one after the other, each with its request's head sent. */
     static HalfRequests open(InetSocketAddress address, int count) throws IOException {
+        return open(address, count, HEAD);
+    }
+
+    /** As {@link #open(InetSocketAddress, int)}, each sending {@code head} first, then a byte a sweep. */
+    static HalfRequests open(InetSocketAddress address, int count, byte[] head) throws IOException {
         HalfRequests h = new HalfRequests();
         try {
             for (int i = 0; i < count; i++) {
                 SocketChannel c = SocketChannel.open(address);
                 h.open.add(c);
-                c.write(ByteBuffer.wrap(HEAD));
+                c.write(ByteBuffer.wrap(head));
                 c.configureBlocking(false);
             }
         } catch (IOException | RuntimeException e) {
@@ -63,6 +69,11 @@ final class HalfRequests implements AutoCloseable {
         return open.size();
     }
 
+    /** What the server answered on any connection before it closed it, its first 4 KiB. */
+    String answers() {
+        return answers.toString();
+    }
+
     private static boolean sendOneByte(SocketChannel c) {
         try {
             c.write(ByteBuffer.wrap(new byte[] {'x'}));
@@ -78,6 +89,9 @@ final class HalfRequests implements AutoCloseable {
             do {
                 sink.clear();
                 n = c.read(sink);
+                if (n > 0 && answers.length() < 4096) {
+                    answers.append(new String(sink.array(), 0, n, StandardCharsets.ISO_8859_1));
+                }
             } while (n > 0); // an answer (a 4xx) is drained, not counted: only a close is
             return n < 0;
         } catch (IOException reset) {
