@@ -99,7 +99,7 @@ public class RunsResource {
 
     @GET
     @Operation(operationId = "listRuns", summary = "List runs newest first, as summaries", description = "page counts from 0; size 1.."
-            + PageRequest.MAX_SIZE + ". Lists the runs kept in memory (loadgen.runs.retain); older ones stay readable by id. "
+            + PageRequest.MAX_SIZE + ". Lists the runs kept in memory (loadgen.runs.retain): total counts them, stored every run on disk; older ones stay readable by id. "
             + "Each item is a summary (id, kind, state, target, times, headline figures); GET /runs/{id} gives the whole run.")
     @APIResponse(responseCode = "429", description = "loadgen.api.max-concurrent-reads reads are being answered; Retry-After")
     @APIResponse(responseCode = "200", description = "A page of runs", content = @Content(schema = @Schema(implementation = RunPage.class)))
@@ -109,7 +109,7 @@ public class RunsResource {
         return reads.read(() -> {
             List<RunRecord> all = registry.list();
             return new RunPage(p.slice(all).stream().map(r -> RunSummary.of(r, kinds.figures(r).orElse(null))).toList(),
-                    p.page(), p.size(), all.size());
+                    p.page(), p.size(), all.size(), Math.max(all.size(), registry.stored()));
         });
     }
 

@@ -40,6 +40,11 @@ public final class JobStore<R extends JobRecord> {
         return files.read(id);
     }
 
+    /** How many jobs are stored, on disk or waiting to be. */
+    public int count() {
+        return files.count();
+    }
+
     /** Up to {@code limit} readable jobs, newest first; corrupt files are skipped and logged. */
     public List<R> newest(int limit) {
         return files.newest(limit);

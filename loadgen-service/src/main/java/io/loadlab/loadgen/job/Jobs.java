@@ -253,6 +253,15 @@ public class Jobs {
         return all;
     }
 
+    /** How many jobs of {@code kind} are stored, listed in memory or not; counted outside the registry's lock. */
+    public int stored(JobKind<?, ?> kind) {
+        JobStore<?> store;
+        synchronized (this) {
+            store = shelf(kind).store();
+        }
+        return store.count();
+    }
+
     /** Ids of the active jobs of {@code kind}, oldest first. */
     public synchronized List<String> activeIds(JobKind<?, ?> kind) {
         return jobs.values().stream().filter(t -> t.kind().equals(kind) && t.live() != null)

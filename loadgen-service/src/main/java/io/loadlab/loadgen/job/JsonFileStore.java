@@ -158,6 +158,33 @@ public final class JsonFileStore<T> {
     }
 
     /**
+     * How many records the directory holds (files named as records; not parsed), and those not yet written: what a
+     * list that shows only the newest in memory is a part of. 0 when it cannot be listed.
+     */
+    public synchronized int count() {
+        int onDisk = 0;
+        int pendingOnly = 0;
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path p : (Iterable<Path>) files::iterator) {
+                    String name = p.getFileName().toString();
+                    if (name.endsWith(SUFFIX) && !name.startsWith(".") && JobIds.valid(idOf(p))) {
+                        onDisk++;
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                return 0;
+            }
+        }
+        for (String id : pending.keySet()) {
+            if (!Files.exists(file(id))) {
+                pendingOnly++;
+            }
+        }
+        return onDisk + pendingOnly;
+    }
+
+    /**
      * Up to {@code limit} readable records, newest first. Corrupt and foreign files are skipped and logged;
      * temp files left by a crash are removed. A directory that cannot be listed gives none, and a {@link #problem}.
      */

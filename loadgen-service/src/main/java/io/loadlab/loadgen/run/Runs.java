@@ -189,6 +189,11 @@ public class Runs {
         return jobs.list(JOB);
     }
 
+    /** Runs stored on disk (or waiting to be), the ones {@link #list} shows and the older ones readable by id. */
+    public int stored() {
+        return jobs.stored(JOB);
+    }
+
     public List<String> activeIds() {
         return jobs.activeIds(JOB);
     }

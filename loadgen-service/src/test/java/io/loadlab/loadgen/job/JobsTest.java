@@ -134,6 +134,8 @@ class JobsTest {
         assertEquals(List.of(newA.end("done")), jobs.list(ALPHA), "alpha keeps its newest one");
         assertEquals(List.of(b.end("done")), jobs.list(BETA), "beta's retention is its own");
         assertEquals(oldA.end("done"), jobs.find(ALPHA, oldA.id()).orElseThrow(), "read back from disk");
+        assertEquals(2, jobs.stored(ALPHA), "both alpha jobs are stored, one of them listed");
+        assertEquals(1, jobs.stored(BETA), "beta's store is its own");
     }
 
     @Test
