@@ -45,6 +45,11 @@ final class RawH2 implements AutoCloseable {
     private long connectionWindow = 65_535;
     private volatile boolean closedByServer;
     private final AtomicInteger headersReceived = new AtomicInteger();
+    /** Each answered stream's {@code :status}, decoded by Netty's HPACK decoder (its dynamic table is the connection's). */
+    private final java.util.Map<Integer, Integer> answeredStreams = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile String undecoded = "";
+    private final io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder hpack =
+            new io.netty.handler.codec.http2.DefaultHttp2HeadersDecoder(false);
     private final AtomicInteger resetsReceived = new AtomicInteger();
     private final AtomicInteger goaways = new AtomicInteger();
     private final AtomicInteger pingAcks = new AtomicInteger();
@@ -137,6 +142,46 @@ final class RawH2 implements AutoCloseable {
         return headersReceived.get();
     }
 
+    /** Whether the server sent a HEADERS frame (an answer's head) on {@code stream}. */
+    boolean answered(int stream) {
+        return answeredStreams.containsKey(stream);
+    }
+
+    /** Whether {@code stream}'s answer is a 200. */
+    boolean answeredOk(int stream) {
+        return answeredStreams.getOrDefault(stream, -1) == 200;
+    }
+
+    /** A HEADERS payload without its padding (flag 0x8) and priority fields (flag 0x20: Vert.x sends them). */
+    private static byte[] fragment(int flags, byte[] payload) {
+        int from = 0;
+        int to = payload.length;
+        if ((flags & 0x8) != 0) {
+            to -= payload[0] & 0xff;
+            from = 1;
+        }
+        if ((flags & 0x20) != 0) {
+            from += 5;
+        }
+        return java.util.Arrays.copyOfRange(payload, from, to);
+    }
+
+    /** The {@code :status} of a header block (whole: the server sends no CONTINUATION for answers this small); -1 if none. */
+    private int status(int stream, byte[] block) {
+        try {
+            CharSequence status = hpack.decodeHeaders(stream, io.netty.buffer.Unpooled.wrappedBuffer(block)).status();
+            return status == null ? -1 : Integer.parseInt(status.toString());
+        } catch (io.netty.handler.codec.http2.Http2Exception | RuntimeException e) {
+            undecoded = e + " " + java.util.HexFormat.of().formatHex(block);
+            return -1;
+        }
+    }
+
+    /** What the server sent back, for a failure's message: statuses by stream, resets, GOAWAYs. */
+    String received() {
+        return "answers " + new java.util.TreeMap<>(answeredStreams) + ", resets " + resetsReceived + ", goaways " + goaways + " " + undecoded;
+    }
+
     int resetsReceived() {
         return resetsReceived.get();
     }
@@ -213,7 +258,11 @@ final class RawH2 implements AutoCloseable {
                             }
                         }
                     }
-                    case HEADERS -> headersReceived.incrementAndGet();
+                    case HEADERS -> {
+                        headersReceived.incrementAndGet();
+                        int stream = (head[5] & 0x7f) << 24 | (head[6] & 0xff) << 16 | (head[7] & 0xff) << 8 | (head[8] & 0xff);
+                        answeredStreams.put(stream, status(stream, fragment(flags, payload)));
+                    }
                     case RST_STREAM -> resetsReceived.incrementAndGet();
                     case PING -> pingAcks.incrementAndGet();
                     case GOAWAY -> {
