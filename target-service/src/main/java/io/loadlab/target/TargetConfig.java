@@ -24,6 +24,8 @@ public interface TargetConfig {
 
     Api api();
 
+    Body body();
+
     Cache cache();
 
     Udp udp();
@@ -48,6 +50,30 @@ public interface TargetConfig {
          */
         @WithDefault("true")
         boolean directAnswer();
+    }
+
+    /**
+     * What request bodies on {@code /test/testApi} may hold while they arrive, beyond {@link #maxBodyBytes()} each: 20 h2
+     * connections of 256 streams, each holding 60 KiB of a body that never ended, took 16.6 MB of heap per connection and
+     * a 256 MiB heap to OutOfMemoryError (issue 42). Over a bound the request gets a JSON 503; late bodies get 408.
+     */
+    interface Body {
+        /**
+         * How long a request's body may take to arrive in full, from its headers; then 408 and the connection is closed,
+         * whatever PINGs or other streams say. 64 KiB in 10 s is 6.5 KB/s: any link a load test runs over.
+         */
+        @WithDefault("10s")
+        Duration timeout();
+
+        /**
+         * Bytes of unfinished bodies one connection may hold at once: 16 whole 64 KiB bodies, where 256 streams could hold 16 MiB.
+         * A load generator's bodies ({@code {"number":N}}, tens of bytes) stay far below it.
+         */
+        @WithDefault("1048576")
+        long maxConnectionBytes();
+
+        /** Bytes of unfinished bodies the process may hold at once, over all connections; absent: an eighth of the heap. */
+        OptionalLong maxTotalBytes();
     }
 
     interface Cache {

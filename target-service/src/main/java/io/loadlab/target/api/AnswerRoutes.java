@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadlab.target.TargetConfig;
 import io.loadlab.target.answer.AnswerCache;
 import io.loadlab.target.metrics.RouteMeters;
+import io.vertx.core.Future;
 import io.vertx.core.VertxException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -15,7 +16,6 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.ConnectionBase;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
@@ -47,8 +47,10 @@ public class AnswerRoutes {
     private final AnswerDelay delay;
     private final int maxItems;
     private final boolean direct;
+    private final BodyReader bodies;
 
-    public AnswerRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters) {
+    public AnswerRoutes(AnswerCache answers, ObjectMapper mapper, TargetConfig config, RouteMeters meters, BodyReader bodies) {
+        this.bodies = bodies;
         this.delay = AnswerDelay.of(config.api().delay());
         this.answers = answers;
         this.mapper = mapper;
@@ -61,26 +63,23 @@ public class AnswerRoutes {
     }
 
     void register(@Observes Router router) {
-        // Vert.x runs the body handler first; it never buffers more than the limit.
-        router.post(PATH).handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes))
-                .handler(this::post).failureHandler(this::failed);
+        router.post(PATH).handler(this::post).failureHandler(this::failed);
         router.get(PATH).handler(this::get).failureHandler(this::failed);
         router.route(PATH).handler(this::methodNotAllowed);
         // After every other route (Quarkus' own under /q included): what nothing answered.
         router.route().order(Integer.MAX_VALUE).handler(ctx -> refuse(ctx.response(), 404, "no such resource"));
     }
 
+    /** The body is read within BodyReader's bounds first; it never holds more than they allow. */
     private void post(RoutingContext ctx) {
         long start = meters.start();
-        delay.then(ctx, () -> answerPost(ctx, start));
+        bodies.read(ctx, (read, body) -> delay.then(read, () -> answerPost(read, start, body)));
     }
 
-    private void answerPost(RoutingContext ctx, long start) {
-        Buffer body = ctx.body().buffer();
-        int read = body == null ? 0 : body.length();
+    private void answerPost(RoutingContext ctx, long start, Buffer body) {
+        int read = body.length();
         try {
-            int n = numbers.fromBody(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE),
-                    body == null ? new byte[0] : body.getBytes());
+            int n = numbers.fromBody(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE), body.getBytes());
             meters.record(RouteMeters.POST, protocol(ctx), 200, start, read, ok(ctx.response(), n));
             answerBelowTheRouter(ctx.request());
         } catch (BadInput e) {
@@ -135,7 +134,7 @@ public class AnswerRoutes {
     }
 
     /**
-     * BodyHandler fails the route with 413 for a body over the limit; Vert.x fails it with an exception for
+     * BodyReader fails the route with a BadInput for a body over a bound (413, 503) or late (408); Vert.x fails it with an exception for
      * a request it cannot read (a malformed Host header): a client's error, answered 400 without a log line
      * per request. Anything else is ours: 500, logged.
      */
@@ -145,7 +144,11 @@ public class AnswerRoutes {
         }
         int status = ctx.statusCode();
         Throwable failure = ctx.failure();
-        if (status == 413) {
+        if (failure instanceof BadInput refused) {
+            closeIfHttp1(ctx);
+            Future<Void> sent = send(ctx.response(), refused.status(), encode(new ErrorAnswer(refused.status(), refused.getMessage())));
+            afterRefusal(ctx, refused.status(), sent);
+        } else if (status == 413) {
             closeIfHttp1(ctx);
             refuse(ctx.response(), 413, "body must not exceed " + maxBodyBytes + " bytes");
         } else if (status >= 400 && status < 500) {
@@ -171,12 +174,27 @@ public class AnswerRoutes {
         }
     }
 
+    /**
+     * A late body (408) closes its connection once answered, whatever else it carries, or PINGs and fresh streams would
+     * keep it forever. Other refusals leave an h2 stream's request side open (an RST_STREAM after the answer made curl
+     * fail with exit 92); BodyReader drops what still comes and closes the connection if it has not ended in time.
+     */
+    private static void afterRefusal(RoutingContext ctx, int status, Future<Void> sent) {
+        if (status == 408) {
+            sent.onComplete(done -> ctx.request().connection().close());
+        }
+    }
+
     /** Answers the JSON error body; returns its length in bytes. */
     private int refuse(HttpServerResponse response, int status, String message) {
         byte[] body = encode(new ErrorAnswer(status, message));
-        response.headers().set(CONTENT_TYPE, JSON_TYPE);
-        response.setStatusCode(status).end(Buffer.buffer(body));
+        send(response, status, body);
         return body.length;
+    }
+
+    private static Future<Void> send(HttpServerResponse response, int status, byte[] body) {
+        response.headers().set(CONTENT_TYPE, JSON_TYPE);
+        return response.setStatusCode(status).end(Buffer.buffer(body));
     }
 
     private byte[] encode(ErrorAnswer error) {

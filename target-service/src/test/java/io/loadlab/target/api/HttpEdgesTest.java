@@ -101,6 +101,51 @@ class HttpEdgesTest {
         assertTrue(answer.startsWith("HTTP/1.1 431"), answer);
     }
 
+    /**
+     * Issue 42: a body trickled a byte every 500 ms is never idle (the test profile closes idle connections after 2 s),
+     * and Vert.x Web's BodyHandler waited for it as long as it came. BodyReader gives it target.body.timeout (10 s) from
+     * its headers: then a JSON 408 and the connection closed. The trickle stops after 60 s whatever happens.
+     */
+    @Test
+    void aTrickledBodyGets408AtItsDeadlineAndIsClosed() throws IOException, InterruptedException {
+        try (Socket s = RawHttp.connect()) {
+            s.setSoTimeout(500);
+            java.io.OutputStream out = s.getOutputStream();
+            out.write(("POST " + AnswerRoutes.PATH + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 1000\r\n\r\n{").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            out.flush();
+            java.io.ByteArrayOutputStream answer = new java.io.ByteArrayOutputStream();
+            InputStream in = s.getInputStream();
+            boolean closed = false;
+            for (int tick = 0; tick < 120 && !closed; tick++) {
+                try {
+                    out.write(' ');
+                    out.flush();
+                } catch (IOException e) {
+                    // closed by the server while we trickled: what it answered is read below
+                }
+                try {
+                    byte[] buf = new byte[4096];
+                    for (int n = in.read(buf); n != 0; n = in.read(buf)) {
+                        if (n < 0) {
+                            closed = true;
+                            break;
+                        }
+                        answer.write(buf, 0, n);
+                    }
+                } catch (SocketTimeoutException e) {
+                    // nothing yet: trickle on
+                } catch (IOException e) {
+                    closed = true;
+                }
+            }
+            String text = answer.toString(java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(text.startsWith("HTTP/1.1 408"), text);
+            assertTrue(text.contains("\"code\":408") && text.contains("target.body.timeout"), text);
+            assertTrue(closed, "the connection stayed open after the 408: " + text);
+        }
+    }
+
     @Test
     void aJsonPostStillWorks() {
         given().contentType(ContentType.JSON).body("{\"number\": 0}").post(AnswerRoutes.PATH).then().statusCode(200);
