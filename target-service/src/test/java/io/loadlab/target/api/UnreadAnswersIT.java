@@ -39,6 +39,9 @@ class UnreadAnswersIT {
     private static final int PROBES = 8;
     private static final int PROBE_TIMEOUT_MS = 10_000;
     private static final long MIB = 1024 * 1024;
+    /** One item as the answer encodes it, its separating comma included. */
+    private static final int ITEM_BYTES = ",{\"name\":\"nginx\",\"author\":\"Igor Sysoev\",\"version\":\"1.18\",\"desp\":\"高性能代理工具\"}"
+            .getBytes(StandardCharsets.UTF_8).length;
     private static final long CACHE_BUDGET = 16 * MIB; // a quarter of -XX:MaxDirectMemorySize=64m
     private static final Pattern MAJOR_GC = Pattern.compile(
             "^jvm_gc_pause_seconds_count\\{[^}]*action=\"end of major GC\"[^}]*} (\\S+)$", Pattern.MULTILINE);
@@ -102,6 +105,44 @@ class UnreadAnswersIT {
             assertTrue(answerDirect <= CACHE_BUDGET, released);
             assertTrue(direct <= directBefore + CACHE_BUDGET, released);
             assertEquals(200, probe(port), "the probe is answered after the attack");
+        }
+    }
+
+    /**
+     * What waited while the client did not read is all answered, in order, once it reads: 64 pipelined requests for
+     * distinct large numbers, every fourth a GET that Vert.x answers, read only after a second.
+     */
+    @Test
+    void answersHeldBackAreAllSentInOrderOnceRead() throws Exception {
+        try (TargetService target = TargetService.startWith(List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"));
+             Socket s = new Socket()) {
+            s.setReceiveBufferSize(4096);
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), target.testApi().getPort()), 5_000);
+            s.setSoTimeout(PROBE_TIMEOUT_MS);
+            StringBuilder requests = new StringBuilder();
+            int count = 64;
+            for (int k = 0; k < count; k++) {
+                int n = 5000 + k * 37;
+                if (k % 4 == 3) {
+                    requests.append("GET /test/testApi?number=").append(n).append(" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+                } else {
+                    String body = "{\"number\":" + n + "}";
+                    requests.append("POST /test/testApi HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n")
+                            .append("Content-Length: ").append(body.length()).append("\r\n\r\n").append(body);
+                }
+            }
+            s.getOutputStream().write(requests.toString().getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            Thread.sleep(1000);
+            InputStream in = s.getInputStream();
+            int envelope = "{\"code\":200,\"msg\":\"ok\",\"body\":[]}".length();
+            for (int k = 0; k < count; k++) {
+                int n = 5000 + k * 37;
+                String answer = new String(RawHttp.response(in), StandardCharsets.UTF_8);
+                String body = answer.substring(answer.indexOf("\r\n\r\n") + 4);
+                assertTrue(answer.startsWith("HTTP/1.1 200"), "answer " + k);
+                assertEquals(envelope + (long) n * ITEM_BYTES - 1, body.getBytes(StandardCharsets.UTF_8).length, "answer " + k + " for " + n);
+            }
         }
     }
 
