@@ -72,7 +72,7 @@ public class AnswerRoutes {
 
     private void post(RoutingContext ctx) {
         long start = meters.start();
-        delay.then(ctx, () -> answerPost(ctx, start));
+        delay.then(ctx, () -> WhenWritable.then(ctx, () -> answerPost(ctx, start)));
     }
 
     private void answerPost(RoutingContext ctx, long start) {
@@ -90,7 +90,7 @@ public class AnswerRoutes {
 
     private void get(RoutingContext ctx) {
         long start = meters.start();
-        delay.then(ctx, () -> answerGet(ctx, start));
+        delay.then(ctx, () -> WhenWritable.then(ctx, () -> answerGet(ctx, start)));
     }
 
     private void answerGet(RoutingContext ctx, long start) {

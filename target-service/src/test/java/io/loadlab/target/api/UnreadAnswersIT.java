@@ -1,7 +1,10 @@
 package io.loadlab.target.api;
 
+import io.loadlab.common.tls.Certificates;
+import io.loadlab.common.tls.IssuedCertificate;
 import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TargetService;
+import io.loadlab.testsupport.TempDirs;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -12,13 +15,20 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,6 +48,9 @@ class UnreadAnswersIT {
     private static final int REQUESTS_EACH = 256;
     private static final int PROBES = 8;
     private static final int PROBE_TIMEOUT_MS = 10_000;
+    /** 64 MiB of direct memory, two event loops: the attackers' two connections are one on each. */
+    private static final List<String> ATTACKED = List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m",
+            "-Dquarkus.vertx.event-loops-pool-size=2", "-Dquarkus.http.io-threads=2");
     private static final long MIB = 1024 * 1024;
     /** One item as the answer encodes it, its separating comma included. */
     private static final int ITEM_BYTES = ",{\"name\":\"nginx\",\"author\":\"Igor Sysoev\",\"version\":\"1.18\",\"desp\":\"高性能代理工具\"}"
@@ -50,62 +63,84 @@ class UnreadAnswersIT {
 
     @Test
     void unreadLargeAnswersNeitherFreezeTheEventLoopsNorForceFullCollections() throws Exception {
-        try (TargetService target = TargetService.startWith(List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m",
-                "-Dquarkus.vertx.event-loops-pool-size=2", "-Dquarkus.http.io-threads=2"))) {
-            int port = target.testApi().getPort();
-            assertEquals(200, probe(port), "the probe is answered before the attack");
-            long directBefore = target.directBufferBytes();
-            long fullGcsBefore = fullGcs(target);
-
-            List<Socket> attackers = new ArrayList<>();
-            int answered = 0;
-            int timedOut = 0;
-            int metricsRead = 0;
-            long fullGcsDuring;
-            try {
-                for (int a = 0; a < ATTACKERS; a++) {
-                    attackers.add(attack(port, 9000 + a * 300));
-                }
-                for (int i = 0; i < PROBES; i++) {
-                    Thread.sleep(500);
-                    int status = probe(port);
-                    answered += status == 200 ? 1 : 0;
-                    timedOut += status == -1 ? 1 : 0;
-                    metricsRead += metrics(target) != null ? 1 : 0;
-                }
-                String text = metrics(target);
-                fullGcsDuring = text == null ? -1 : sum(MAJOR_GC, text);
-            } finally {
-                for (Socket s : attackers) {
-                    s.close();
-                }
-            }
-            String figures = "probes answered " + answered + " of " + PROBES + ", timed out " + timedOut
-                    + "; /q/metrics read " + metricsRead + " of " + PROBES + "; full GCs " + fullGcsBefore + " -> " + fullGcsDuring;
-            System.out.println(figures);
-            assertEquals(PROBES, answered, figures);
-            assertEquals(PROBES, metricsRead, figures);
-            assertTrue(fullGcsDuring >= 0 && fullGcsDuring - fullGcsBefore <= 2, figures);
-
-            // The attackers gone, what their answers held is released: once collected (a GC asked for here, as the
-            // target itself never does), the answers' direct bytes are at most what the cache keeps.
-            gc(target.pid());
-            long answerDirect = Long.MAX_VALUE;
-            long direct = Long.MAX_VALUE;
-            for (int i = 0; i < 60 && (answerDirect > CACHE_BUDGET || direct > directBefore + CACHE_BUDGET); i++) {
-                Thread.sleep(500);
-                String text = metrics(target);
-                if (text != null) {
-                    answerDirect = sum(ANSWER_DIRECT, text);
-                    direct = target.directBufferBytes();
-                }
-            }
-            String released = "answers' direct bytes " + answerDirect + ", JDK direct " + directBefore + " -> " + direct;
-            System.out.println(released);
-            assertTrue(answerDirect <= CACHE_BUDGET, released);
-            assertTrue(direct <= directBefore + CACHE_BUDGET, released);
-            assertEquals(200, probe(port), "the probe is answered after the attack");
+        try (TargetService target = TargetService.startWith(ATTACKED)) {
+            assertAttackHarmless(target, null);
         }
+    }
+
+    /** The same clients over TLS (HTTP/1.1, no ALPN), where Vert.x's router answers every request. */
+    @Test
+    void unreadLargeAnswersOverTlsNeitherFreezeTheEventLoopsNorForceFullCollections() throws Exception {
+        Path dir = Files.createTempDirectory("target-tls");
+        try {
+            IssuedCertificate served = certificate(dir);
+            List<String> options = new ArrayList<>(ATTACKED);
+            options.add("-Dtarget.https.cert-file=" + dir.resolve("tls.crt"));
+            options.add("-Dtarget.https.key-file=" + dir.resolve("tls.key"));
+            try (TargetService target = TargetService.startWith(options)) {
+                assertAttackHarmless(target, trusting(served));
+            }
+        } finally {
+            TempDirs.remove(dir);
+        }
+    }
+
+    /** Attacks {@code target}'s plain port, or its TLS port when {@code tls} is given, and probes its plain port. */
+    private static void assertAttackHarmless(TargetService target, SSLContext tls) throws Exception {
+        int port = target.testApi().getPort();
+        assertEquals(200, probe(port), "the probe is answered before the attack");
+        long directBefore = target.directBufferBytes();
+        long fullGcsBefore = fullGcs(target);
+
+        List<Socket> attackers = new ArrayList<>();
+        int answered = 0;
+        int timedOut = 0;
+        int metricsRead = 0;
+        long fullGcsDuring;
+        try {
+            for (int a = 0; a < ATTACKERS; a++) {
+                attackers.add(tls == null ? attack(new Socket(), port, 9000 + a * 300)
+                        : attack(tls.getSocketFactory().createSocket(), target.httpsPort(), 9000 + a * 300));
+            }
+            for (int i = 0; i < PROBES; i++) {
+                Thread.sleep(500);
+                int status = probe(port);
+                answered += status == 200 ? 1 : 0;
+                timedOut += status == -1 ? 1 : 0;
+                metricsRead += metrics(target) != null ? 1 : 0;
+            }
+            String text = metrics(target);
+            fullGcsDuring = text == null ? -1 : sum(MAJOR_GC, text);
+        } finally {
+            for (Socket s : attackers) {
+                s.close();
+            }
+        }
+        String figures = "probes answered " + answered + " of " + PROBES + ", timed out " + timedOut
+                + "; /q/metrics read " + metricsRead + " of " + PROBES + "; full GCs " + fullGcsBefore + " -> " + fullGcsDuring;
+        System.out.println(figures);
+        assertEquals(PROBES, answered, figures);
+        assertEquals(PROBES, metricsRead, figures);
+        assertTrue(fullGcsDuring >= 0 && fullGcsDuring - fullGcsBefore <= 2, figures);
+
+        // The attackers gone, what their answers held is released: once collected (a GC asked for here, as the
+        // target itself never does), the answers' direct bytes are at most what the cache keeps.
+        gc(target.pid());
+        long answerDirect = Long.MAX_VALUE;
+        long direct = Long.MAX_VALUE;
+        for (int i = 0; i < 60 && (answerDirect > CACHE_BUDGET || direct > directBefore + CACHE_BUDGET); i++) {
+            Thread.sleep(500);
+            String text = metrics(target);
+            if (text != null) {
+                answerDirect = sum(ANSWER_DIRECT, text);
+                direct = target.directBufferBytes();
+            }
+        }
+        String released = "answers' direct bytes " + answerDirect + ", JDK direct " + directBefore + " -> " + direct;
+        System.out.println(released);
+        assertTrue(answerDirect <= CACHE_BUDGET, released);
+        assertTrue(direct <= directBefore + CACHE_BUDGET, released);
+        assertEquals(200, probe(port), "the probe is answered after the attack");
     }
 
     /**
@@ -114,10 +149,30 @@ class UnreadAnswersIT {
      */
     @Test
     void answersHeldBackAreAllSentInOrderOnceRead() throws Exception {
-        try (TargetService target = TargetService.startWith(List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"));
-             Socket s = new Socket()) {
+        try (TargetService target = TargetService.startWith(List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m"))) {
+            assertAllAnsweredInOrder(new Socket(), target.testApi().getPort());
+        }
+    }
+
+    /** The same over TLS, where Vert.x's router answers each request once the connection drains ({@link WhenWritable}). */
+    @Test
+    void answersHeldBackOverTlsAreAllSentInOrderOnceRead() throws Exception {
+        Path dir = Files.createTempDirectory("target-tls");
+        try {
+            IssuedCertificate served = certificate(dir);
+            try (TargetService target = TargetService.startWith(List.of("-Xmx256m", "-XX:MaxDirectMemorySize=64m",
+                    "-Dtarget.https.cert-file=" + dir.resolve("tls.crt"), "-Dtarget.https.key-file=" + dir.resolve("tls.key")))) {
+                assertAllAnsweredInOrder(trusting(served).getSocketFactory().createSocket(), target.httpsPort());
+            }
+        } finally {
+            TempDirs.remove(dir);
+        }
+    }
+
+    private static void assertAllAnsweredInOrder(Socket socket, int port) throws Exception {
+        try (Socket s = socket) {
             s.setReceiveBufferSize(4096);
-            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), target.testApi().getPort()), 5_000);
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
             s.setSoTimeout(PROBE_TIMEOUT_MS);
             StringBuilder requests = new StringBuilder();
             int count = 64;
@@ -147,10 +202,12 @@ class UnreadAnswersIT {
     }
 
     /** A connection that pipelines {@value #REQUESTS_EACH} POSTs for distinct numbers from {@code first} and never reads. */
-    private static Socket attack(int port, int first) throws IOException {
-        Socket s = new Socket();
+    private static Socket attack(Socket s, int port, int first) throws IOException {
         s.setReceiveBufferSize(4096);
         s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5_000);
+        if (s instanceof SSLSocket tls) {
+            tls.startHandshake();
+        }
         StringBuilder requests = new StringBuilder();
         for (int k = 0; k < REQUESTS_EACH; k++) {
             String body = "{\"number\":" + (first + k) + "}";
@@ -161,6 +218,28 @@ class UnreadAnswersIT {
         out.write(requests.toString().getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return s;
+    }
+
+    /** A self-signed certificate for the target, its PEM files written to {@code dir}. */
+    private static IssuedCertificate certificate(Path dir) throws IOException {
+        Instant now = Instant.now();
+        IssuedCertificate served = Certificates.selfSigned(List.of("localhost", "127.0.0.1"), now.minusSeconds(60),
+                now.plusSeconds(3600));
+        Files.writeString(dir.resolve("tls.crt"), served.certificatePem());
+        Files.writeString(dir.resolve("tls.key"), served.keyPem());
+        return served;
+    }
+
+    /** A TLS client that trusts {@code served} alone. */
+    private static SSLContext trusting(IssuedCertificate served) throws Exception {
+        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+        trusted.load(null, null);
+        trusted.setCertificateEntry("target", served.certificate());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
     }
 
     /** A small cached answer on a fresh connection: its status, or -1 when none came within the deadline. */
