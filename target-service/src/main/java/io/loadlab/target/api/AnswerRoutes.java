@@ -72,7 +72,18 @@ public class AnswerRoutes {
 
     private void post(RoutingContext ctx) {
         long start = meters.start();
-        delay.then(ctx, () -> WhenWritable.then(ctx, () -> answerPost(ctx, start)));
+        delay.then(ctx, () -> answerWhenWritable(ctx, start, true));
+    }
+
+    /** Answers the POST or the GET now, or once the connection drains ({@link WhenWritable}); allocates only to wait. */
+    private void answerWhenWritable(RoutingContext ctx, long start, boolean post) {
+        if (!WhenWritable.now(ctx)) {
+            WhenWritable.later(ctx, () -> answerWhenWritable(ctx, start, post));
+        } else if (post) {
+            answerPost(ctx, start);
+        } else {
+            answerGet(ctx, start);
+        }
     }
 
     private void answerPost(RoutingContext ctx, long start) {
@@ -90,7 +101,7 @@ public class AnswerRoutes {
 
     private void get(RoutingContext ctx) {
         long start = meters.start();
-        delay.then(ctx, () -> WhenWritable.then(ctx, () -> answerGet(ctx, start)));
+        delay.then(ctx, () -> answerWhenWritable(ctx, start, false));
     }
 
     private void answerGet(RoutingContext ctx, long start) {

@@ -22,14 +22,15 @@ final class WhenWritable {
     private WhenWritable() {
     }
 
-    /** Runs {@code answer} now if the connection is writable, else once it drains, unless the response closed first. */
-    static void then(RoutingContext ctx, Runnable answer) {
+    /** Whether an answer may be written now: an h2 stream, or a connection that takes writes. */
+    static boolean now(RoutingContext ctx) {
         HttpServerRequest request = ctx.request();
-        if (request.version() == HttpVersion.HTTP_2 || !(request.connection() instanceof ConnectionBase connection)
-                || connection.channel().isWritable()) {
-            answer.run();
-            return;
-        }
+        return request.version() == HttpVersion.HTTP_2 || !(request.connection() instanceof ConnectionBase connection)
+                || connection.channel().isWritable();
+    }
+
+    /** Runs {@code answer} once the connection drains, unless the response closed first; when {@link #now} is false. */
+    static void later(RoutingContext ctx, Runnable answer) {
         HttpServerResponse response = ctx.response();
         response.drainHandler(drained -> {
             response.drainHandler(null);
