@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.loadlab.target.TargetConfig;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import io.quarkus.runtime.Startup;
@@ -22,8 +23,10 @@ import java.time.Duration;
  * ({@code cache_gets_total{cache="test-api",result}}, {@code cache_size}, evictions).
  *
  * <p>The bytes are cached, not the list, so the hot path never serializes and a hit allocates nothing. An answer
- * that cannot be cached, larger than the whole budget or refused direct memory, is encoded for its request alone,
- * on the heap: a valid request never gets a 500 because memory is short.
+ * that cannot be cached, larger than the whole budget or refused by {@link DirectBudget} (half of the JVM's direct
+ * memory for answers cached and still being written), is encoded for its request alone, on the heap: a valid request
+ * never gets a 500 because memory is short, and an event loop never waits for the JDK to find direct memory. Encodings
+ * in progress are one per event loop at most: each runs to its end on the loop that asked.
  *
  * <p>Caffeine builds this cache from classes it generated for these features and finds by name: {@code SSSMWW}
  * (strong keys and values, stats, maximum by weight, expiry after write) and its node {@code PSWMW}. Quarkus'
@@ -38,16 +41,23 @@ import java.time.Duration;
 public class AnswerCache {
 
     public static final String NAME = "test-api";
+    /** The gauge of {@link DirectBudget#reserved}: {@code target_answers_direct_bytes}. */
+    public static final String DIRECT_BYTES = "target.answers.direct.bytes";
 
     private final Cache<Integer, EncodedAnswer> cache;
     private final ObjectMapper mapper;
     private final long budgetBytes;
+    private final DirectBudget direct = DirectBudget.ofJvm();
 
     public AnswerCache(ObjectMapper mapper, TargetConfig config, MeterRegistry registry) {
         this.mapper = mapper;
         this.budgetBytes = CacheBudget.bytes(config.cache().maxBytes());
         this.cache = newCache(budgetBytes, config.cache().maximumSize(), config.cache().expireAfterWrite());
         CaffeineCacheMetrics.monitor(registry, cache, NAME);
+        Gauge.builder(DIRECT_BYTES, direct, DirectBudget::reserved)
+                .description("Direct memory held by encoded answers, cached or still being written; at most "
+                        + direct.limit() + " bytes, half of the JVM's direct memory")
+                .register(registry);
     }
 
     /**
@@ -95,13 +105,10 @@ public class AnswerCache {
         if (bytes.length > budgetBytes) {
             return null;
         }
-        EncodedAnswer encoded;
-        try {
-            encoded = EncodedAnswer.direct(bytes);
-        } catch (OutOfMemoryError noDirectMemory) {
-            return null;
+        EncodedAnswer encoded = EncodedAnswer.direct(bytes, direct);
+        if (encoded != null) {
+            cache.put(n, encoded);
         }
-        cache.put(n, encoded);
         return encoded;
     }
 

@@ -38,16 +38,18 @@ public record EncodedAnswer(Buffer body, ByteBuf wire, int bodyBytes) {
     }
 
     /**
-     * Encodes {@code json} into one direct buffer.
-     *
-     * @throws OutOfMemoryError when direct memory is refused, for the caller to answer from the heap instead
+     * Encodes {@code json} into one direct buffer taken from {@code budget}; null when the budget refuses it, for the
+     * caller to answer from the heap instead.
      */
-    static EncodedAnswer direct(byte[] json) {
+    static EncodedAnswer direct(byte[] json, DirectBudget budget) {
         byte[] length = Integer.toString(json.length).getBytes(StandardCharsets.US_ASCII);
         int head = HEAD_START.length + length.length + HEAD_END.length;
         // The JDK's direct buffer, freed by its cleaner once evicted and unreachable: Netty's own could be freed only
         // by a release, which an answer still being written by other responses must never get.
-        ByteBuffer direct = ByteBuffer.allocateDirect(head + json.length);
+        ByteBuffer direct = budget.allocate(head + json.length);
+        if (direct == null) {
+            return null;
+        }
         direct.put(HEAD_START).put(length).put(HEAD_END).put(json).flip();
         ByteBuf wire = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(direct));
         Buffer body = Buffer.buffer(wire.slice(head, json.length));

@@ -73,7 +73,21 @@ public class AnswerRoutes {
     /** The body is read within BodyReader's bounds first; it never holds more than they allow. */
     private void post(RoutingContext ctx) {
         long start = meters.start();
-        bodies.read(ctx, (read, body) -> delay.then(read, () -> answerPost(read, start, body)));
+        bodies.read(ctx, (read, body) -> delay.then(read, () -> answerWhenWritable(read, start, body)));
+    }
+
+    /**
+     * Answers the POST (its body) or the GET (null) now, or once the connection drains ({@link WhenWritable});
+     * allocates only to wait.
+     */
+    private void answerWhenWritable(RoutingContext ctx, long start, Buffer body) {
+        if (!WhenWritable.now(ctx)) {
+            WhenWritable.later(ctx, () -> answerWhenWritable(ctx, start, body));
+        } else if (body != null) {
+            answerPost(ctx, start, body);
+        } else {
+            answerGet(ctx, start);
+        }
     }
 
     private void answerPost(RoutingContext ctx, long start, Buffer body) {
@@ -89,7 +103,7 @@ public class AnswerRoutes {
 
     private void get(RoutingContext ctx) {
         long start = meters.start();
-        delay.then(ctx, () -> answerGet(ctx, start));
+        delay.then(ctx, () -> answerWhenWritable(ctx, start, null));
     }
 
     private void answerGet(RoutingContext ctx, long start) {

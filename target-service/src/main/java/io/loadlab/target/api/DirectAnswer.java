@@ -18,7 +18,9 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
 
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -35,8 +37,11 @@ import java.util.List;
  * whose answer is cached, and with no header that asks for more ({@code Connection}, {@code Expect},
  * {@code Upgrade}, {@code Transfer-Encoding}, {@code Content-Encoding}, trailers). Everything else goes on to Vert.x unchanged and gets the
  * route's answer, errors included, so the two paths cannot disagree on what they refuse. Order on the connection is
- * kept: while Vert.x has a request unanswered, every request goes to Vert.x, and a full outbound buffer hands
- * requests to Vert.x too, so this path never queues more than Vert.x would.
+ * kept, and answers in flight are bounded: a request is taken, here or by Vert.x, only while the channel is writable
+ * and Vert.x has none of the connection's requests unanswered; otherwise it waits, with what follows it, and the
+ * connection is not read until the socket drains. A client that never reads holds the outbound buffer's high-water
+ * mark and one answer, not every answer it asked for (two such clients with 256 large misses each froze the target
+ * for 40 s and more, issue 42).
  *
  * <p>Writes go out from the decoder's context, ahead of Vert.x's HTTP encoder (which knows no raw bytes at the start
  * of a response), and reads pass Vert.x's idle handler first, so a busy connection is never idle; nothing else sees a
@@ -62,6 +67,9 @@ final class DirectAnswer extends ChannelDuplexHandler {
     /** Requests handed to Vert.x and not yet answered by it. */
     private int withVertx;
     private boolean wrote;
+    /** Messages read while no request could be taken, in order; null when none waits, and reading goes on. */
+    private ArrayDeque<Object> waiting;
+    private boolean draining;
 
     private DirectAnswer(AnswerCache answers, RouteMeters meters, int maxItems, int maxBodyBytes, ChannelHandlerContext writer) {
         this.answers = answers;
@@ -116,8 +124,16 @@ final class DirectAnswer extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (waiting != null || (msg instanceof HttpRequest && !mayTake(ctx))) {
+            hold(ctx, msg);
+        } else {
+            take(ctx, msg);
+        }
+    }
+
+    private void take(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof HttpRequest request) {
-            if (withVertx == 0 && ctx.channel().isWritable() && plain(request)) {
+            if (withVertx == 0 && plain(request)) {
                 held = request;
             } else {
                 toVertx(ctx, request);
@@ -131,6 +147,64 @@ final class DirectAnswer extends ChannelDuplexHandler {
             }
         } else {
             ctx.fireChannelRead(msg);
+        }
+    }
+
+    /**
+     * Whether a new request may be answered now: the socket takes what was written (the channel is writable) and
+     * Vert.x has no request of this connection unanswered. Otherwise a client that does not read its answers had them
+     * piled up without bound: two such connections asking for 256 large answers each froze the target (issue 42).
+     */
+    private boolean mayTake(ChannelHandlerContext ctx) {
+        return withVertx == 0 && ctx.channel().isWritable();
+    }
+
+    /**
+     * Keeps {@code msg} and all that follows it until {@link #mayTake}, and reads no more from the connection meanwhile:
+     * what is kept is what the decoder had already read, at most one read's worth of requests, never an answer.
+     */
+    private void hold(ChannelHandlerContext ctx, Object msg) {
+        if (waiting == null) {
+            waiting = new ArrayDeque<>();
+            ctx.channel().config().setAutoRead(false);
+        }
+        waiting.add(msg);
+    }
+
+    /** Takes what waits, in order, for as long as requests may be taken; reads again once none waits. */
+    private void drain(ChannelHandlerContext ctx) {
+        if (waiting == null || draining) {
+            return;
+        }
+        draining = true;
+        try {
+            while (!waiting.isEmpty() && !(waiting.peek() instanceof HttpRequest && !mayTake(ctx))) {
+                take(ctx, waiting.poll());
+            }
+        } finally {
+            draining = false;
+        }
+        if (waiting.isEmpty()) {
+            waiting = null;
+            ctx.channel().config().setAutoRead(true);
+            ctx.read();
+        }
+        channelReadComplete(ctx);
+    }
+
+    /** While requests wait, reads wait too, whoever asks for them (Vert.x resumes a connection it paused). */
+    @Override
+    public void read(ChannelHandlerContext ctx) {
+        if (waiting == null) {
+            ctx.read();
+        }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        ctx.fireChannelWritabilityChanged();
+        if (ctx.channel().isWritable()) {
+            drain(ctx);
         }
     }
 
@@ -149,13 +223,33 @@ final class DirectAnswer extends ChannelDuplexHandler {
         if (msg instanceof LastHttpContent && withVertx > 0
                 && !(msg instanceof HttpResponse r && r.status().codeClass() == HttpStatusClass.INFORMATIONAL)) {
             withVertx--;
+            if (withVertx == 0 && waiting != null && !draining) {
+                // after this write has gone its way, not inside Vert.x's own call
+                ctx.executor().execute(() -> drain(ctx));
+            }
         }
         ctx.write(msg, promise);
     }
 
+    /** What still waits goes on to Vert.x when the handler leaves a live connection (h2c), else is released. */
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
         held = null;
+        if (waiting != null) {
+            boolean live = ctx.channel().isActive();
+            for (Object msg = waiting.poll(); msg != null; msg = waiting.poll()) {
+                if (live) {
+                    ctx.fireChannelRead(msg);
+                } else {
+                    ReferenceCountUtil.release(msg);
+                }
+            }
+            waiting = null;
+            ctx.channel().config().setAutoRead(true);
+            if (live) {
+                ctx.fireChannelReadComplete();
+            }
+        }
     }
 
     private void toVertx(ChannelHandlerContext ctx, HttpRequest request) {
