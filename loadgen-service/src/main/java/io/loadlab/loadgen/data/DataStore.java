@@ -2,7 +2,10 @@ package io.loadlab.loadgen.data;
 
 import io.loadlab.loadgen.job.DataDir;
 import io.loadlab.loadgen.job.DataDirUnavailableException;
+import io.loadlab.loadgen.mix.CsvColumn;
 import io.loadlab.loadgen.mix.DataFiles;
+import io.loadlab.loadgen.mix.HeapRoom;
+import io.loadlab.loadgen.mix.PackedValues;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
@@ -40,6 +43,7 @@ public class DataStore implements DataFiles {
     private final Path uploads;
     private final DataConfig config;
     private final DirectoryFiles directory;
+    private final ColumnCache columns = new ColumnCache();
 
     @Inject
     public DataStore(DataDir dataDir, DataConfig config) {
@@ -146,6 +150,27 @@ public class DataStore implements DataFiles {
             return Optional.empty();
         }
         return Optional.of(new CappedInputStream(Files.newInputStream(p), config.maxFileBytes(), name));
+    }
+
+    /**
+     * Read once per version of the file and shared ({@link ColumnCache}); before it is read, refused unless the heap
+     * has room for twice what a file of its size packs into (its bytes and an end per two of them, at most
+     * 1,000,000): the read fills arrays of that size and may trim them once.
+     */
+    @Override
+    public Optional<PackedValues> column(String name, String column, HeapRoom room) throws IOException {
+        Optional<Path> p = path(name);
+        Optional<ColumnCache.Version> version = p.flatMap(ColumnCache.Version::of);
+        if (version.isEmpty()) {
+            return Optional.empty();
+        }
+        long bytes = Math.min(version.get().bytes(), config.maxFileBytes());
+        return Optional.of(columns.get(name, column, version.get(), () -> {
+            room.require(2 * PackedValues.heapBytes(bytes, CsvColumn.maxRows(bytes)), name);
+            try (InputStream in = open(name).orElseThrow(() -> new IOException("it was deleted while read"))) {
+                return CsvColumn.read(in, column, bytes);
+            }
+        }, p.get()));
     }
 
     /**

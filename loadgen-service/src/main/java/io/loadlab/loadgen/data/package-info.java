@@ -7,7 +7,8 @@
  * <p>
  * Every name is checked ({@link io.loadlab.loadgen.data.DataName}) and resolves inside its directory only: no
  * {@code ..}, no symbolic link out of it. Every file is bounded ({@code loadgen.data.max-file-bytes}), an upload
- * while it is written, a directory file when it is opened.
+ * while it is written, a directory file when it is opened. A file's column is read once per version of the file and
+ * shared while any run holds it ({@link io.loadlab.loadgen.data.ColumnCache}).
  * <p>
  * May depend on the JDK, CDI, SmallRye config, Jackson, {@code mix} (the interface it implements) and {@code job} (the data
  * dir and its unavailable answer); never on {@code api}, {@code run} or a kind.

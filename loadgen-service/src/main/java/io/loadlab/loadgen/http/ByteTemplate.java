@@ -77,7 +77,7 @@ final class ByteTemplate {
         int length = staticBodyBytes;
         for (int i = bodyStart; i < kinds.length; i++) {
             if (kinds[i] == VALUE) {
-                length += values[ids[i]].bytes(encodings[i], chosen[ids[i]]).length;
+                length += values[ids[i]].length(encodings[i], chosen[ids[i]]);
             }
         }
         return length;
@@ -89,7 +89,7 @@ final class ByteTemplate {
         for (int i = 0; i < kinds.length; i++) {
             length += switch (kinds[i]) {
                 case LITERAL -> literals[i].length;
-                case VALUE -> values[ids[i]].bytes(encodings[i], chosen[ids[i]]).length;
+                case VALUE -> values[ids[i]].length(encodings[i], chosen[ids[i]]);
                 default -> digits(bodyLength(chosen, values));
             };
         }
@@ -109,7 +109,7 @@ final class ByteTemplate {
         for (int i = 0; i < kinds.length; i++) {
             switch (kinds[i]) {
                 case LITERAL -> out.writeBytes(literals[i]);
-                case VALUE -> out.writeBytes(values[ids[i]].bytes(encodings[i], chosen[ids[i]]));
+                case VALUE -> values[ids[i]].write(out, encodings[i], chosen[ids[i]]);
                 default -> writeDigits(out, bodyLength(chosen, values));
             }
         }

@@ -17,8 +17,8 @@ import java.util.Map;
 /**
  * Reads {@code "kind": "http"} specs. Defaults are wrk's: 10 connections, 2 threads (at most one per
  * connection), 10s, 2s timeout, keep-alive, closed model. A mix's values are resolved here, data files read, so
- * every fault of a spec (a missing file or column, a malformed CSV line, a value that would break a header) is a
- * 400 at {@code POST /runs}, not a run that fails once started.
+ * every fault of a spec (a missing file or column, a malformed CSV line, a value that would break a header, values or
+ * their encodings that would not fit in the heap) is a 400 at {@code POST /runs}, not a run that fails once started.
  */
 final class HttpSpecReader {
 
@@ -69,7 +69,9 @@ final class HttpSpecReader {
             HttpRunSpec spec = new HttpRunSpec(target, method, headers, body, connections, threads, duration, warmup,
                     rate, keepAlive, timeout, protocol, streams, tls, requests, values, seed);
             if (spec.templated()) {
-                ValueTables.checkUse(spec.mix(), ValueTables.resolve(spec.values(), files));
+                // compiled as the run's start will, so a value that cannot stand where it lands, or whose encoding for
+                // it would not fit in the heap, is a 400 here; a file's values and encodings stay shared for the start
+                RequestMix.compile(spec, ValueTables.resolve(spec.values(), files)).close();
             }
             return spec;
         });

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.mix.HeapRoom;
 import io.loadlab.loadgen.mix.RequestSpec;
 import io.loadlab.loadgen.mix.ValueTable;
 import io.loadlab.loadgen.mix.ValueTables;
@@ -56,7 +57,7 @@ final class RequestMix implements AutoCloseable {
         Map<String, Integer> ids = new HashMap<>();
         EncodedValues[] values = new EncodedValues[tables.size()];
         for (ValueTable t : tables.values()) {
-            values[ids.size()] = new EncodedValues(t);
+            values[ids.size()] = new EncodedValues(t, HeapRoom.RUNTIME);
             ids.put(t.name(), ids.size());
         }
         MixEntry[] entries = new MixEntry[mix.size()];

@@ -14,8 +14,9 @@ import java.util.List;
  * Reads one column of a CSV file (RFC 4180: fields separated by commas, quoted with {@code "} where they hold a comma,
  * quote or line break, a quote inside written {@code ""}; lines end in CRLF or LF; UTF-8, a leading BOM skipped).
  * The first line is the header, always. Blank lines are skipped (a file's trailing one is common; an empty id is not
- * a value anyone sends). Streaming and bounded: only the chosen column's values are kept, each at most
- * {@link ValueSpec#MAX_VALUE_BYTES}, at most {@link ValueSpec#MAX_VALUES} rows and {@link #MAX_COLUMNS} columns.
+ * a value anyone sends). Streaming and bounded: only the chosen column's values are kept, packed
+ * ({@link PackedValues}), each at most {@link ValueSpec#MAX_VALUE_BYTES}, at most {@link ValueSpec#MAX_VALUES} rows
+ * and {@link #MAX_COLUMNS} columns.
  * Every fault is a {@link CsvException} naming the line it is on.
  */
 public final class CsvColumn {
@@ -26,6 +27,8 @@ public final class CsvColumn {
 
     private final Reader in;
     private final StringBuilder field = new StringBuilder();
+    /** The kept field of the record last read: packed only once the record is whole and right. */
+    private final StringBuilder kept = new StringBuilder();
     /** The field's length in UTF-8 bytes, which the cap counts, as it does for a list's values. */
     private int fieldBytes;
     private int line = 1;
@@ -37,19 +40,32 @@ public final class CsvColumn {
     }
 
     /**
-     * The values of column {@code column} (null: the file must have exactly one column), in file order.
+     * The values of column {@code column} (null: the file must have exactly one column), in file order, packed.
      *
      * @throws CsvException for a malformed file, a missing column, or one past the bounds
      */
-    public static List<String> read(InputStream in, String column) throws IOException {
+    public static PackedValues read(InputStream in, String column) throws IOException {
+        return read(in, column, 64 * 1024);
+    }
+
+    /**
+     * As {@link #read(InputStream, String)}, for a file of {@code fileBytes} bytes: its values' bytes are no more than
+     * its own and its rows no more than one per two bytes, so the values are packed where they are read, never grown.
+     */
+    public static PackedValues read(InputStream in, String column, long fileBytes) throws IOException {
         try {
-            return new CsvColumn(in).values(column);
+            return new CsvColumn(in).values(column, fileBytes);
         } catch (CharacterCodingException e) {
             throw new CsvException(0, "is not UTF-8 text", false);
         }
     }
 
-    private List<String> values(String column) throws IOException {
+    /** The most rows a file of {@code fileBytes} bytes can hold: a value and its line break each, at most the cap. */
+    public static long maxRows(long fileBytes) {
+        return Math.min(ValueSpec.MAX_VALUES, fileBytes / 2 + 1);
+    }
+
+    private PackedValues values(String column, long fileBytes) throws IOException {
         if (peek() == '\uFEFF') {
             next();
         }
@@ -58,12 +74,11 @@ public final class CsvColumn {
             throw new CsvException(0, "is empty: its first line must name the columns", false);
         }
         int index = columnOf(header, column);
-        List<String> values = new ArrayList<>();
-        List<String> row = new ArrayList<>(1);
+        PackedValues.Builder values = new PackedValues.Builder((int) Math.min(Integer.MAX_VALUE - 8, fileBytes),
+                (int) maxRows(fileBytes));
         while (true) {
             int start = line;
-            row.clear();
-            int count = recordKeeping(row, index);
+            int count = recordKeeping(index);
             if (count < 0) {
                 break;
             }
@@ -76,12 +91,12 @@ public final class CsvColumn {
             if (values.size() == ValueSpec.MAX_VALUES) {
                 throw new CsvException(start, "is past the most rows a file may have, " + ValueSpec.MAX_VALUES, false);
             }
-            values.add(row.get(0));
+            values.append(kept).end();
         }
-        if (values.isEmpty()) {
+        if (values.size() == 0) {
             throw new CsvException(0, "has a header and no rows", false);
         }
-        return values;
+        return values.build();
     }
 
     private static int columnOf(List<String> header, String column) {
@@ -124,8 +139,11 @@ public final class CsvColumn {
         }
     }
 
-    /** Reads one record keeping field {@code index} only; its field count, 0 for a blank line, -1 at the end. */
-    private int recordKeeping(List<String> kept, int index) throws IOException {
+    /**
+     * Reads one record keeping field {@code index} only, in {@link #kept}; its field count, 0 for a blank line, -1 at
+     * the end.
+     */
+    private int recordKeeping(int index) throws IOException {
         if (peek() == EOF) {
             return -1;
         }
@@ -136,7 +154,8 @@ public final class CsvColumn {
         do {
             field(count == index);
             if (count == index) {
-                kept.add(field.toString());
+                kept.setLength(0);
+                kept.append(field);
             }
             count++;
             if (count > MAX_COLUMNS) {

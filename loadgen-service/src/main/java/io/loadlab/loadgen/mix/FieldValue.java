@@ -27,4 +27,22 @@ public final class FieldValue {
         }
         return control;
     }
+
+    /**
+     * As {@link #problem(String)}, for the UTF-8 bytes {@code [from, to)} of {@code utf8}: exact bytewise, since every
+     * byte of a multi-byte sequence is above 0x7F and no control character is.
+     */
+    public static String problem(byte[] utf8, int from, int to) {
+        String control = null;
+        for (int i = from; i < to; i++) {
+            int c = utf8[i];
+            if (c == '\r' || c == '\n') {
+                return "CR or LF";
+            }
+            if (control == null && ((c >= 0 && c < 0x20 && c != '\t') || c == 0x7f)) {
+                control = String.format("the control character U+%04X", c);
+            }
+        }
+        return control;
+    }
 }

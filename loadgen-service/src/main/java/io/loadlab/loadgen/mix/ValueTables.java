@@ -3,69 +3,110 @@ package io.loadlab.loadgen.mix;
 import io.loadlab.loadgen.run.Violations;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * Resolves a spec's {@code values} into {@link ValueTable}s: a range laid out, a list taken as is, a data file's
- * column read ({@link CsvColumn}). Every fault is a violation naming its field ({@code values.id.file}), never an
- * exception of I/O.
+ * Resolves a spec's {@code values} into {@link ValueTable}s, packed ({@link PackedValues}): a range laid out, a list
+ * taken as is, a data file's column read ({@link DataFiles#column}). Every fault is a violation naming its field
+ * ({@code values.id.file}), never an exception of I/O, nor an {@link OutOfMemoryError}: values that would not fit in
+ * the heap ({@link HeapRoom}) are refused before they are built.
  */
 public final class ValueTables {
 
     private ValueTables() {
     }
 
-    /** @throws io.loadlab.loadgen.run.InvalidSpecException naming every value that cannot be resolved */
+    /** As {@link #resolve(Map, DataFiles, HeapRoom)} in this JVM's heap. */
     public static Map<String, ValueTable> resolve(Map<String, ValueSpec> specs, DataFiles files) {
+        return resolve(specs, files, HeapRoom.RUNTIME);
+    }
+
+    /**
+     * @param room what the heap can still take: each placeholder's values are refused before they are built when
+     *             they would not fit (a data file's that another placeholder or run holds already cost nothing)
+     * @throws io.loadlab.loadgen.run.InvalidSpecException naming every value that cannot be resolved
+     */
+    public static Map<String, ValueTable> resolve(Map<String, ValueSpec> specs, DataFiles files, HeapRoom room) {
         Violations v = new Violations();
         Map<String, ValueTable> tables = new LinkedHashMap<>();
         specs.forEach((name, spec) -> {
             String at = "values." + name;
-            if (spec.range() != null) {
-                long low = spec.range().get(0);
-                long high = spec.range().get(1);
-                // the spec was checked (ValueSpec.check): at most MAX_VALUES values, so the count fits an int; counted
-                // by index, as low + i, since x <= high never ends at Long.MAX_VALUE
-                long size = ValueSpec.rangeSize(low, high);
-                if (!v.check(size <= ValueSpec.MAX_VALUES, at + ".range", "must hold at most " + ValueSpec.MAX_VALUES + " values")) {
-                    return;
+            try {
+                if (spec.range() != null) {
+                    range(spec, at, v, room).ifPresent(values -> tables.put(name, new ValueTable(name, values, spec.order(),
+                            "range [" + spec.range().get(0) + ", " + spec.range().get(1) + "]")));
+                } else if (spec.list() != null) {
+                    room.require(listBytes(spec.list()), "the list");
+                    tables.put(name, new ValueTable(name, PackedValues.of(spec.list()), spec.order(), "list"));
+                } else {
+                    fromFile(name, spec, files, room, v).ifPresent(t -> tables.put(name, t));
                 }
-                int count = (int) size;
-                List<String> values = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    values.add(Long.toString(low + i));
-                }
-                tables.put(name, new ValueTable(name, values, spec.order(), "range [" + low + ", " + high + "]"));
-            } else if (spec.list() != null) {
-                tables.put(name, new ValueTable(name, spec.list(), spec.order(), "list"));
-            } else {
-                fromFile(name, spec, files, v).ifPresent(t -> tables.put(name, t));
+            } catch (HeapRoom.Refused e) {
+                v.add(at + (spec.range() != null ? ".range" : spec.list() != null ? ".list" : ".file"), e.getMessage());
             }
         });
         v.throwIfAny();
         return tables;
     }
 
-    private static Optional<ValueTable> fromFile(String name, ValueSpec spec, DataFiles files, Violations v) {
+    private static Optional<PackedValues> range(ValueSpec spec, String at, Violations v, HeapRoom room) {
+        long low = spec.range().get(0);
+        long high = spec.range().get(1);
+        // the spec was checked (ValueSpec.check): at most MAX_VALUES values, so the count fits an int; counted
+        // by index, as low + i, since x <= high never ends at Long.MAX_VALUE
+        long size = ValueSpec.rangeSize(low, high);
+        if (!v.check(size <= ValueSpec.MAX_VALUES, at + ".range", "must hold at most " + ValueSpec.MAX_VALUES + " values")) {
+            return Optional.empty();
+        }
+        int count = (int) size;
+        long bytes = 0;
+        for (int i = 0; i < count; i++) {
+            bytes += decimalLength(low + i);
+        }
+        room.require(PackedValues.heapBytes(bytes, count), "the range");
+        PackedValues.Builder values = new PackedValues.Builder((int) bytes, count);
+        for (int i = 0; i < count; i++) {
+            values.append(Long.toString(low + i)).end();
+        }
+        return Optional.of(values.build());
+    }
+
+    /** {@code Long.toString(x).length()}, without the string. */
+    static int decimalLength(long x) {
+        if (x < 0) {
+            return x == Long.MIN_VALUE ? 20 : 1 + decimalLength(-x);
+        }
+        int n = 1;
+        for (long p = 10; n < 19 && x >= p; p *= 10) {
+            n++;
+        }
+        return n;
+    }
+
+    private static long listBytes(List<String> list) {
+        long bytes = 0;
+        for (String s : list) {
+            bytes += PackedValues.utf8Length(s);
+        }
+        return PackedValues.heapBytes(bytes, list.size());
+    }
+
+    private static Optional<ValueTable> fromFile(String name, ValueSpec spec, DataFiles files, HeapRoom room,
+                                                 Violations v) {
         String at = "values." + name;
         String file = spec.file();
         try {
-            Optional<InputStream> opened = files.open(file);
-            if (opened.isEmpty()) {
+            Optional<PackedValues> values = files.column(file, spec.column(), room);
+            if (values.isEmpty()) {
                 v.add(at + ".file", "no data file '" + file + "' (upload it with POST /data/" + file
                         + ", or put it in loadgen.data.directory)");
                 return Optional.empty();
             }
-            try (InputStream in = opened.get()) {
-                List<String> values = CsvColumn.read(in, spec.column());
-                String source = "file " + file + (spec.column() == null ? "" : ", column " + spec.column());
-                return Optional.of(new ValueTable(name, values, spec.order(), source));
-            }
+            String source = "file " + file + (spec.column() == null ? "" : ", column " + spec.column());
+            return Optional.of(new ValueTable(name, values.get(), spec.order(), source));
         } catch (CsvException e) {
             v.add(at + (e.aboutColumn() ? ".column" : ".file"), e.describe(file));
         } catch (IOException e) {
@@ -106,8 +147,9 @@ public final class ValueTables {
         if (table == null) {
             return;
         }
+        PackedValues values = table.values();
         for (int i = 0; i < table.size(); i++) {
-            String problem = FieldValue.problem(table.value(i));
+            String problem = FieldValue.problem(values.array(), values.start(i), values.start(i) + values.length(i));
             if (problem != null) {
                 v.add("values." + table.name(), "value " + (i + 1) + " of " + table.source() + " holds " + problem
                         + ("CR or LF".equals(problem) ? ", which would end header " : ", which RFC 9110 forbids in header ")

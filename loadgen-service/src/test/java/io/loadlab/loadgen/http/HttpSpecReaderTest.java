@@ -62,9 +62,9 @@ class HttpSpecReaderTest {
         assertEquals(-42, spec.seed());
         assertTrue(spec.hasMix());
         Map<String, ValueTable> tables = ValueTables.resolve(spec.values(), DATA);
-        assertEquals(List.of("1", "2"), tables.get("id").values());
+        assertEquals(List.of("1", "2"), tables.get("id").values().toList());
         assertEquals("file ids.csv, column id", tables.get("id").source());
-        assertEquals(List.of("1", "2", "3"), tables.get("n").values());
+        assertEquals(List.of("1", "2", "3"), tables.get("n").values().toList());
     }
 
     @Test

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CsvColumnTest {
 
     private static List<String> read(String csv, String column) throws IOException {
-        return CsvColumn.read(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)), column);
+        return CsvColumn.read(new ByteArrayInputStream(csv.getBytes(StandardCharsets.UTF_8)), column).toList();
     }
 
     private static CsvException fault(String csv, String column) {
