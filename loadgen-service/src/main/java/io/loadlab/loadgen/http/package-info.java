@@ -34,7 +34,8 @@
  * it hands requests to {@link io.loadlab.loadgen.http.RequestSlot}s, one per HTTP/1.1 connection or one per HTTP/2
  * stream ({@link io.loadlab.loadgen.http.H2StreamSlot}), {@code streams} of them sharing an
  * {@link io.loadlab.loadgen.http.H2Connection} whose TCP connections are {@link io.loadlab.loadgen.http.H2Session}s on
- * Netty's low-level codec. Connection accounting stays per TCP connection.
+ * Netty's low-level codec ({@link io.loadlab.loadgen.http.H2ClientCodec}: quiet about late frames of the streams it
+ * cancelled, and no guard against its own resets). Connection accounting stays per TCP connection.
  *
  * <h2>Accounting</h2>
  * Every request begun on a {@link io.loadlab.loadgen.http.RequestSlot} ends exactly once:
