@@ -172,6 +172,11 @@ public final class HttpRun extends RunningLoad {
         return stats.total(Counter.COMPLETED);
     }
 
+    /** For truth tests: {@code counter} over the whole run, warm-up included (final once {@link #done()} completed). */
+    long totalIncludingWarmup(Counter counter) {
+        return stats.total(counter);
+    }
+
     @Override
     protected void stopLoops() {
         for (LoopDriver loop : loops) {
@@ -237,8 +242,14 @@ public final class HttpRun extends RunningLoad {
         if (!spec.keepAlive()) {
             report = report.withLocalPorts(localPorts());
         }
-        if (failure == null && !cancelled()) {
-            failure = connections.shortfall().orElse(null); // it did less than asked: never "completed"
+        if (failure == null && !cancelled()) { // it did less than asked: never "completed"
+            ScheduleCounts scheduled = ScheduleCounts.NONE;
+            for (LoopDriver loop : loops) {
+                scheduled = scheduled.plus(loop.scheduled());
+            }
+            String offSchedule = scheduled.shortfall(stats.measured(Counter.SENT), stats.measured(Counter.COMPLETED))
+                    .orElse(null);
+            failure = connections.shortfall().orElse(offSchedule);
         }
         return new RunOutcome(report, histogram, cancelled(), failure);
     }

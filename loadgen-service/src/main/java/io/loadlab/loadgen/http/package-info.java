@@ -41,7 +41,10 @@
  * Every request begun on a {@link io.loadlab.loadgen.http.RequestSlot} ends exactly once:
  * answered (counted in {@code requests}, any status), or failed as a connect, timeout,
  * read/write, TLS, stream reset or GOAWAY error. At the end of the measured part no new request starts, those in flight get
- * the timeout to answer, then every connection closes. So a target's own request counter rises by
+ * the timeout to answer, then every connection closes; a request still in flight then is a timeout, a handshake a TLS
+ * failure ("handshake not finished when the run ended"). In the open model every request due before the end is
+ * begun, late if need be; one never begun fails the run with the counts
+ * ({@link io.loadlab.loadgen.http.ScheduleCounts}). So a target's own request counter rises by
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
  *
  * <h2>TLS</h2>
