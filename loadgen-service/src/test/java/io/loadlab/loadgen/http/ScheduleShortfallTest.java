@@ -60,6 +60,9 @@ class ScheduleShortfallTest {
             assertTrue(outcome.failure().contains(r.requests() + " answered"), figures);
             assertTrue(r.requests() < 150, figures);
             assertTrue(failed > 0, figures);
+            assertTrue(outcome.failure().contains("warm-up included: " + run.completedIncludingWarmup() + " answered, "),
+                    figures);
+            assertTrue(outcome.failure().contains(", " + failed + " TLS handshakes failed"), figures);
             assertEquals(opened, handshakes + failed, () -> "every handshake begun ended counted: " + figures);
         }
     }
