@@ -35,6 +35,29 @@ final class ConstantRateSchedule implements RateSchedule {
         return timeOf(index++);
     }
 
+    /**
+     * The first index due at or after {@code nanos}, from the estimate {@code (nanos - start) / period} moved by the
+     * rounding of {@link #timeOf} (a step or two at most); times are non-decreasing in the index.
+     */
+    @Override
+    public long dueBefore(long nanos) {
+        if (nanos <= startNanos) {
+            return 0;
+        }
+        if (nanos - startNanos > MAX_OFFSET_NANOS) { // past where slots saturate: no run reaches it
+            throw new IllegalArgumentException("beyond the schedule: " + nanos);
+        }
+        double estimate = Math.ceil((double) (nanos - startNanos) / periodNanos);
+        long i = estimate >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : (long) estimate;
+        while (i > 0 && timeOf(i - 1) >= nanos) {
+            i--;
+        }
+        while (timeOf(i) < nanos) {
+            i++;
+        }
+        return i;
+    }
+
     /** The intended time of the {@code i}-th slot (from 0); non-decreasing in {@code i}, never overflowing. */
     long timeOf(long i) {
         double offset = i * periodNanos;

@@ -18,6 +18,12 @@ public interface RateSchedule {
     long next();
 
     /**
+     * How many requests of the whole schedule (from its first, whatever {@link #next()} has reached) are due strictly
+     * before {@code nanos}: the open model's intended count of a part of the run is the difference at its two ends.
+     */
+    long dueBefore(long nanos);
+
+    /**
      * A constant rate: the i-th request (from 0) is due at {@code startNanos + i / perSecond} seconds.
      *
      * @throws IllegalArgumentException unless {@code perSecond} is finite and at least {@link #MIN_PER_SECOND}

@@ -137,6 +137,13 @@ final class H2Connection implements RunConnection {
         loop.tlsAgreed(ssl);
     }
 
+    /** The run ended (its timeout after the end spent) during the handshake: a failed one, its requests with it. */
+    void cutOffHandshake() {
+        if (state == State.CONNECTING && handshakeStartNanos != 0) {
+            handshakeFailed(TlsFailureReason.UNFINISHED);
+        }
+    }
+
     private void handshakeFailed(String reason) {
         handshakeStartNanos = 0;
         PhaseStats p = phase(loop.now());

@@ -12,7 +12,6 @@ import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
-import io.netty.handler.codec.http2.Http2ConnectionHandlerBuilder;
 import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2Flags;
@@ -51,7 +50,7 @@ final class H2Session extends ChannelDuplexHandler implements Http2FrameListener
     private final H2Stats stats;
     private final Http2Connection connection = new DefaultHttp2Connection(false);
     private final Http2Connection.PropertyKey slotKey = connection.newKey();
-    private final Http2ConnectionHandler codec;
+    private final H2ClientCodec codec;
     private Channel channel;
     private ChannelHandlerContext codecContext;
     private boolean reading;
@@ -80,17 +79,8 @@ final class H2Session extends ChannelDuplexHandler implements Http2FrameListener
                 failure("HTTP/2 " + name(errorCode) + ": " + text(debugData));
             }
         });
-        this.codec = new Http2ConnectionHandlerBuilder()
-                .connection(connection)
-                .frameListener(this)
-                .initialSettings(new Http2Settings().initialWindowSize(WINDOW).pushEnabled(false))
-                .gracefulShutdownTimeoutMillis(0) // closing at the run's end must not wait for streams
-                // Netty's guard against "rapid reset" floods (200 RST_STREAM per 30 s, then the connection is closed
-                // with ENHANCE_YOUR_CALM) protects servers. Here the resets come from the server under test and are
-                // what the run measures: with it on, a server resetting 2 streams in 5 had each connection torn down
-                // after 200, and 48 streams in flight were counted as read/write errors (H2StreamResetTest).
-                .decoderEnforceMaxRstFramesPerWindow(0, 0)
-                .build();
+        this.codec = H2ClientCodec.of(connection, this,
+                new Http2Settings().initialWindowSize(WINDOW).pushEnabled(false));
     }
 
     /** This session's handlers, in pipeline order. */

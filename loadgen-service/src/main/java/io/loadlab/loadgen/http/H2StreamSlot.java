@@ -163,6 +163,13 @@ final class H2StreamSlot implements RequestSlot {
         }
     }
 
+    /** A handshake of its connection still in flight fails once for the connection's requests, as HTTP/1.1's does. */
+    @Override
+    public void cutOff(long now) {
+        connection.cutOffHandshake();
+        RequestSlot.super.cutOff(now);
+    }
+
     /** The run is over: the request in flight is abandoned (the driver counted it); its connection closes. */
     @Override
     public void shutdown() {

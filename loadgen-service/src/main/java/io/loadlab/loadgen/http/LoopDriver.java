@@ -75,6 +75,9 @@ final class LoopDriver {
     private volatile int established;
     private volatile H2Stats h2Done;
     private volatile int neverOpened;
+    /** Open model: requests intended in the measured part and begun; the count against the schedule once finished. */
+    private long measuredBegun;
+    private volatile ScheduleCounts scheduled = ScheduleCounts.NONE;
 
     /**
      * @param openable   how many of the connections may be opened: those past it are counted as connect errors
@@ -204,6 +207,9 @@ final class LoopDriver {
     }
 
     private void begin(long intendedNanos) {
+        if (schedule != null && !run.timeline().warmingUp(intendedNanos)) {
+            measuredBegun++;
+        }
         RequestSlot slot = free[--freeCount];
         queued[slot.index()] = false;
         inFlight++;
@@ -266,8 +272,8 @@ final class LoopDriver {
         int everOpened = 0;
         int never = 0;
         for (RequestSlot slot : slots) {
-            if (slot.busy() && abandonedTimedOut) {
-                slot.phase(now).increment(Counter.TIMEOUTS);
+            if (abandonedTimedOut) {
+                slot.cutOff(now);
             }
             slot.shutdown();
         }
@@ -278,6 +284,10 @@ final class LoopDriver {
         }
         established = everOpened;
         neverOpened = never;
+        if (schedule != null) {
+            scheduled = new ScheduleCounts(schedule.dueBefore(run.timeline().endNanos())
+                    - schedule.dueBefore(run.timeline().measureStartNanos()), measuredBegun);
+        }
         h2Done = h2;
         onFinished.run();
     }
@@ -426,6 +436,11 @@ final class LoopDriver {
     /** This loop's connections, counted when it finished (zeros before). */
     ConnectionCounts connections() {
         return new ConnectionCounts(connections.length, established, neverOpened, firstConnectError);
+    }
+
+    /** Open model: this loop's measured part against its schedule, once it finished ({@link ScheduleCounts#NONE} before). */
+    ScheduleCounts scheduled() {
+        return scheduled;
     }
 
     /** HTTP/2 runs: what this loop's streams did, once it finished (null before, and for HTTP/1.1). */

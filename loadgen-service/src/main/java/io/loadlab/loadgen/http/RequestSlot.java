@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.http;
 
+import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.PhaseStats;
 
 /**
@@ -26,7 +27,17 @@ interface RequestSlot {
     /** Ends a request that has waited longer than {@code timeoutNanos} for its answer as a timeout. */
     void checkTimeout(long now, long timeoutNanos);
 
-    /** The run is over: a request in flight is abandoned (the driver counted it). */
+    /**
+     * The run is over, its timeout after the end spent: a request still in flight counts as timed out, in its phase.
+     * {@link #shutdown()} follows.
+     */
+    default void cutOff(long now) {
+        if (busy()) {
+            phase(now).increment(Counter.TIMEOUTS);
+        }
+    }
+
+    /** The run is over: a request in flight is abandoned (counted by {@link #cutOff}, unless the run was cancelled). */
     void shutdown();
 
     /** A request is begun and not ended. */

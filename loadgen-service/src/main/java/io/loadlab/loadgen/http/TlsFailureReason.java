@@ -25,6 +25,8 @@ final class TlsFailureReason {
     static final String TIMED_OUT = "handshake timed out";
     static final String NOT_TLS = "not a TLS server";
     static final String CLOSED = "closed during handshake";
+    /** Still in flight when the run ended (its timeout after the end): a stalled server's last handshakes. */
+    static final String UNFINISHED = "handshake not finished when the run ended";
     /** The server's alert when it shares no protocol with the client's ALPN list (nginx without http2 asked h2). */
     static final String NO_ALPN = "no ALPN protocol in common (server refused h2)";
 

@@ -34,13 +34,17 @@
  * it hands requests to {@link io.loadlab.loadgen.http.RequestSlot}s, one per HTTP/1.1 connection or one per HTTP/2
  * stream ({@link io.loadlab.loadgen.http.H2StreamSlot}), {@code streams} of them sharing an
  * {@link io.loadlab.loadgen.http.H2Connection} whose TCP connections are {@link io.loadlab.loadgen.http.H2Session}s on
- * Netty's low-level codec. Connection accounting stays per TCP connection.
+ * Netty's low-level codec ({@link io.loadlab.loadgen.http.H2ClientCodec}: quiet about late frames of the streams it
+ * cancelled, and no guard against its own resets). Connection accounting stays per TCP connection.
  *
  * <h2>Accounting</h2>
  * Every request begun on a {@link io.loadlab.loadgen.http.RequestSlot} ends exactly once:
  * answered (counted in {@code requests}, any status), or failed as a connect, timeout,
  * read/write, TLS, stream reset or GOAWAY error. At the end of the measured part no new request starts, those in flight get
- * the timeout to answer, then every connection closes. So a target's own request counter rises by
+ * the timeout to answer, then every connection closes; a request still in flight then is a timeout, a handshake a TLS
+ * failure ("handshake not finished when the run ended"). In the open model every request due before the end is
+ * begun, late if need be; one never begun fails the run with the counts
+ * ({@link io.loadlab.loadgen.http.ScheduleCounts}). So a target's own request counter rises by
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
  *
  * <h2>TLS</h2>

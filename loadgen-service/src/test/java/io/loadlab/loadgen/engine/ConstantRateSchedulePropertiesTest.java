@@ -55,6 +55,18 @@ class ConstantRateSchedulePropertiesTest {
         assertEquals(rate * length / 1e9, count, 1.0 + 1e-6);
     }
 
+    /** What the open model's shortfall counts by: the slots due before a time, found without walking them. */
+    @Property
+    void dueBeforeCountsTheSlotsBeforeATime(@ForAll @DoubleRange(min = RateSchedule.MIN_PER_SECOND, max = MAX_RATE) double rate,
+                                            @ForAll @LongRange(min = -HOUR, max = HOUR) long start,
+                                            @ForAll @LongRange(min = -HOUR, max = 24 * HOUR) long offset) {
+        ConstantRateSchedule s = new ConstantRateSchedule(start, rate);
+        long t = start + offset;
+        long due = s.dueBefore(t);
+        assertEquals(firstAtOrAfter(s, t), due);
+        assertTrue(due == 0 || s.timeOf(due - 1) < t);
+    }
+
     @Property
     void ratesBelowTheFloorAreRefused(@ForAll @DoubleRange(min = 0, max = RateSchedule.MIN_PER_SECOND, maxIncluded = false) double rate) {
         assertThrows(IllegalArgumentException.class, () -> RateSchedule.constant(0, rate));

@@ -200,7 +200,7 @@ class HttpsRunTest {
         assertTrue(r.errors().tls() > 0);
         assertEquals(r.errors().tls(), r.tls().failures());
         assertEquals(r.errors().tls(), r.errors().total(), () -> "counted once, as tls: " + r.errors());
-        assertEquals(Map.of(reason, r.errors().tls()), r.tls().failureReasons());
+        TlsFailures.assertOnly(reason, r);
         assertEquals(0, r.tls().handshakes());
         assertEquals(1, r.connectionsNeverOpened());
         assertEquals(0, lines(before).size());
