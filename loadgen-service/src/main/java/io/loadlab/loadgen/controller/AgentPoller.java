@@ -25,6 +25,7 @@ final class AgentPoller implements Runnable {
 
     @Override
     public void run() {
+        agent.pollingFrom(clock.nanoTime());
         try {
             poll();
         } catch (Throwable e) { // an Error too; a bug or an answer nothing foresaw fails this agent, never the thread silently

@@ -9,6 +9,7 @@ import io.loadlab.loadgen.distributed.ClockOffset;
 import io.loadlab.loadgen.distributed.IntervalBatch;
 import io.loadlab.loadgen.distributed.IntervalBounds;
 import io.loadlab.loadgen.distributed.MixFigures;
+import io.loadlab.loadgen.distributed.PartTally;
 import io.loadlab.loadgen.distributed.PhaseTotals;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.NanoClock;
@@ -21,14 +22,19 @@ import java.util.List;
  * What the controller knows of one agent during a run: its part, the intervals it has delivered, and whether it
  * finished, failed or went quiet. Only the agent's own {@link AgentPoller} polls it; the rest may be read and
  * {@link #requestStop() stopped} from any thread. Everything the agent sends is checked before it is kept
- * ({@link IntervalBounds}, {@link AgentText}): an agent that lies fails, alone, and never the controller.
+ * ({@link IntervalBounds}, {@link PartTally}, {@link AgentText}): an agent that lies fails, alone, and never the
+ * controller. One whose counts disagree with its own histograms or its schedule keeps none of its figures: an
+ * inflated count shows only one interval later, so the intervals it delivered before are no more trusted.
  */
 final class AgentTracker {
 
     /**
-     * An agent that has not answered for this long is failed: three missed one-second polls. A process that died
-     * refuses at once and is failed at the first poll past this; a stalled one times out its calls (each call has
-     * the same 3 s on the whole exchange).
+     * An agent that has not answered for this long since it was first polled is failed: three missed one-second
+     * polls. A process that died refuses at once and is failed at the first poll past this; a stalled one times out
+     * its calls (each call has the same 3 s on the whole exchange). A call the controller cut itself (a stop's
+     * interrupt) is no silence of the agent's: counted as one, with the quiet counted from its start answer while
+     * another agent's start call stalled 3 s, it failed the healthy agent with 0 requests where it had measured 192
+     * (issue 42).
      */
     static final long STALL_NANOS = 3_000_000_000L;
     /**
@@ -46,11 +52,12 @@ final class AgentTracker {
     private final NanoClock clock;
     private final long runNanos;
     private final IntervalBounds bounds;
+    private final PartTally tally;
     /** The part's kind's report, when the controller asks for the part's own report; null when it does not. */
     private final Class<? extends RunReport> reportType;
     /** Guarded by {@code this}. */
     private final List<IntervalSample> intervals = new ArrayList<>();
-    private final PhaseTotals measured = new PhaseTotals();
+    private PhaseTotals measured = new PhaseTotals();
     private String partId;
     private long next;
     private long lastAnswerNanos;
@@ -70,11 +77,12 @@ final class AgentTracker {
     /**
      * @param runNanos     the part's warm-up plus duration
      * @param overrunNanos how long past its end the controller waits for its last interval
+     * @param partRate     the part's open-model rate, requests a second, 0 for a closed model: bounds what it sends
      * @param reportType   the part's kind's report, to ask the agent for its part's own report and check it is
      *                     one; null to ask for none (a kind that merges nothing of its own)
      */
     AgentTracker(AgentEndpoint endpoint, String name, ClockOffset offset, AgentClient client, NanoClock clock,
-                 long runNanos, long overrunNanos, Class<? extends RunReport> reportType) {
+                 long runNanos, long overrunNanos, double partRate, Class<? extends RunReport> reportType) {
         this.endpoint = endpoint;
         this.name = name;
         this.offset = offset;
@@ -82,12 +90,21 @@ final class AgentTracker {
         this.clock = clock;
         this.runNanos = runNanos;
         this.bounds = new IntervalBounds(runNanos, overrunNanos);
+        this.tally = new PartTally(partRate);
         this.reportType = reportType;
     }
 
     synchronized void started(String partId, long nowNanos) {
         this.partId = partId;
         this.lastAnswerNanos = nowNanos;
+    }
+
+    /**
+     * Its poller begins: the quiet that fails it counts from here at the earliest. The pollers start once every
+     * agent has been given its part, which may be a stalled start call (3 s) after this one answered its own.
+     */
+    synchronized void pollingFrom(long nowNanos) {
+        lastAnswerNanos = Math.max(lastAnswerNanos, nowNanos);
     }
 
     synchronized boolean settled() {
@@ -127,6 +144,9 @@ final class AgentTracker {
             IntervalBatch batch = client.intervals(endpoint, part, from, reportType != null);
             accept(batch, clock.nanoTime());
         } catch (AgentCallException e) {
+            if (e.interrupted()) {
+                return; // a stop cut this call, not the agent: its poller clears the interrupt and asks again
+            }
             synchronized (this) {
                 if (clock.nanoTime() - lastAnswerNanos > STALL_NANOS) {
                     fail("stopped answering: " + e.getMessage());
@@ -147,6 +167,11 @@ final class AgentTracker {
             String implausible = bounds.problem(s, previousEnd);
             if (implausible != null) {
                 fail("reported an implausible interval: " + implausible);
+                return;
+            }
+            String disagreement = tally.add(s);
+            if (disagreement != null) {
+                distrust(disagreement);
                 return;
             }
             measured.add(s.measured());
@@ -174,11 +199,28 @@ final class AgentTracker {
         if (complete) {
             mix = MixFigures.delivered(batch); // an unreadable one fails this agent, as an unreadable interval does
             keep(batch.report());
+            String disagreement = tally.endProblem();
+            if (disagreement != null) {
+                distrust("its last interval: " + disagreement);
+                return;
+            }
         }
         if (complete && !stopRequested && failure == null && previousEnd < runNanos - EARLY_END_NANOS) {
             fail("its part ended after " + Math.max(0, previousEnd) / 1_000_000 + " ms of " + runNanos / 1_000_000
                     + " ms");
         }
+    }
+
+    /**
+     * Fails this agent for counts its own histograms or schedule contradict, and drops every figure it delivered:
+     * the others' stay, and the report, partial, names the figure that disagreed.
+     */
+    private void distrust(String disagreement) {
+        fail("reported counts its own figures contradict, none of its figures kept: " + disagreement);
+        intervals.clear();
+        measured = new PhaseTotals();
+        mix = MixFigures.NONE;
+        report = null;
     }
 
     /** A report of another kind than the part's is a lie, and fails this agent alone; none is kept as none. */

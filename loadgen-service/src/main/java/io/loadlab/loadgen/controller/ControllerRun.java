@@ -140,9 +140,11 @@ final class ControllerRun implements LoadRun {
             }
         }
         List<ObjectNode> parts = new ArrayList<>(endpoints.size());
+        List<Double> rates = new ArrayList<>(endpoints.size());
         try {
             for (RunSpec part : kind.parts(spec.run(), endpoints.size())) {
                 parts.add(json.valueToTree(part)); // the wire: each agent reads its part as a user's spec
+                rates.add(kind.requestedRate(part).orElse(0)); // what bounds its sends (PartTally)
             }
         } catch (UnsplittableSpecException e) {
             return refused(e.getMessage());
@@ -162,7 +164,7 @@ final class ControllerRun implements LoadRun {
         List<AgentTracker> ready = new ArrayList<>(endpoints.size());
         for (int i = 0; i < endpoints.size(); i++) {
             ready.add(new AgentTracker(endpoints.get(i), infos.get(i).name(), offsets.get(i), client, clock, runNanos,
-                    OVERRUN_NANOS, reports));
+                    OVERRUN_NANOS, rates.get(i), reports));
         }
         long startAt = clock.nanoTime() + START_LEAD_NANOS + LEAD_PER_AGENT_NANOS * ready.size();
         synchronized (this) {

@@ -36,6 +36,11 @@ public final class AgentCallException extends Exception {
         return address;
     }
 
+    /** True when the caller's own interrupt cut the call: the agent is not to blame for it. */
+    public boolean interrupted() {
+        return getCause() instanceof InterruptedException;
+    }
+
     /** The HTTP status, 0 when there was no answer. */
     public int status() {
         return status;

@@ -26,7 +26,9 @@
  *     token), each with a deadline on the whole exchange and a cap on what it reads
  *     ({@link io.loadlab.loadgen.scrape.BoundedBody}); the records beside it are the wire shapes.</li>
  * <li>{@link io.loadlab.loadgen.distributed.IntervalBounds} and {@link io.loadlab.loadgen.distributed.AgentText}
- *     bound what an agent may report: interval times and counts, names, failure texts.</li>
+ *     bound what an agent may report: interval times and counts, names, failure texts;
+ *     {@link io.loadlab.loadgen.distributed.PartTally} checks a part's counts against its own latency histograms and
+ *     its schedule (issue 42: counts multiplied by 10 on the way passed every other check).</li>
  * </ul>
  *
  * <h2>Dependencies</h2>

@@ -76,7 +76,7 @@ class AgentTrackerReportTest {
 
     private AgentTracker tracker(Class<? extends io.loadlab.loadgen.report.RunReport> reportType) {
         AgentTracker t = new AgentTracker(new AgentEndpoint(URI.create(fake.url())), "fake", new ClockOffset(0, 0, 1),
-                client, new SystemNanoClock(), RUN_NANOS, 15_000_000_000L, reportType);
+                client, new SystemNanoClock(), RUN_NANOS, 15_000_000_000L, 0, reportType);
         t.started("part-1", System.nanoTime());
         return t;
     }

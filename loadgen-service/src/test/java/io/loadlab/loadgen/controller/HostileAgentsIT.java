@@ -2,6 +2,7 @@ package io.loadlab.loadgen.controller;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadlab.loadgen.distributed.IntervalBatch;
 import io.loadlab.loadgen.engine.Counter;
 import io.loadlab.loadgen.engine.Histograms;
@@ -33,6 +34,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -59,6 +62,8 @@ class HostileAgentsIT {
 
     /** The real agent's target: a plain HTTP server answering 200 to everything (what it measures is not the point). */
     private HttpServer target;
+    /** Requests the target answered, from every agent. */
+    private final AtomicLong targetCounted = new AtomicLong();
     private LoadgenService agent;
     private LoadgenService controller;
     private FakeAgent fake0;
@@ -68,6 +73,7 @@ class HostileAgentsIT {
     void start() throws Exception {
         target = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         target.createContext("/", ex -> {
+            targetCounted.incrementAndGet();
             ex.getRequestBody().readAllBytes();
             ex.sendResponseHeaders(200, 2);
             ex.getResponseBody().write("ok".getBytes());
@@ -236,6 +242,116 @@ class HostileAgentsIT {
         assertEquals(202, r.statusCode(), r.body()); // 30 s ahead is in the window; its 1 s lease ends it unpolled
         String id = JSON.readTree(r.body()).get("id").asText();
         assertTrue(id.matches("part-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"), "unguessable: " + id);
+    }
+
+    @Test
+    void anAgentWhoseCountsAreInflatedTenfoldFailsAloneAndTheGateFails() throws Exception {
+        // before: completed, partial false, 495 requests (45 honest + 450 inflated) where the target answered 90
+        // and the merged histogram held 90; requestsPerSecond 165 >= 100 passed
+        try (LoadgenService behind = LoadgenService.start(dir.resolve("inflated"),
+                List.of("-Dloadgen.agent.name=inflated-agent"))) {
+            for (Endpoint e : Endpoint.values()) {
+                fake0.on(e, inflating(behind, e == Endpoint.INTERVALS));
+            }
+            long targetBefore = targetCounted.get();
+            String earlier = latestRealPart().path("id").asText();
+            String id = controller.started("/runs", spec("2", "3s").replace("\"agents\"",
+                    "\"thresholds\":{\"requestsPerSecond\":\">= 100\"},\"agents\""));
+            JsonNode run = ended(id);
+            assertFailedNaming(run, fake0.address());
+            // which figure shows it first is the machine's timing: its histograms, or its open model's schedule
+            assertTrue(run.get("failure").asText().contains("COMPLETED") || run.get("failure").asText().contains("SENT"),
+                    "names the figure: " + run.get("failure"));
+            assertFalse(run.get("failure").asText().contains("real-agent"), "the honest agent is not blamed: " + run);
+            JsonNode report = run.get("report");
+            assertTrue(report.get("partial").asBoolean(), report.toString());
+            JsonNode honest = agentLine(report, "real-agent");
+            assertTrue(honest.get("failure") == null || honest.get("failure").isNull(), honest.toString());
+            JsonNode honestPart = agent.json("/runs/" + latestRealPart().path("id").asText());
+            assertFalse(honestPart.path("id").asText().equals(earlier), "the real agent ran a part");
+            long honestCount = honestPart.get("report").get("requests").asLong();
+            assertTrue(honestCount > 0, honestPart.toString());
+            assertEquals(honestCount, report.get("requests").asLong(), "the merged total is the honest agent's: " + report);
+            assertEquals(honestCount, honest.get("requests").asLong());
+            assertEquals(report.get("requests").asLong(), report.get("histogramCount").asLong(),
+                    "the merged count is its merged histogram's: " + report);
+            assertEquals(0, agentLine(report, "inflated-agent").get("requests").asLong(), "none of its figures kept");
+            assertTrue(report.get("requests").asLong() <= targetCounted.get() - targetBefore,
+                    "no more than the target answered (" + (targetCounted.get() - targetBefore) + "): " + report);
+            JsonNode gate = run.get("gate");
+            assertFalse(gate.get("passed").asBoolean(), gate.toString());
+            JsonNode rps = gate.get("thresholds").get(0);
+            assertEquals("requestsPerSecond", rps.get("name").asText());
+            assertFalse(rps.get("passed").asBoolean(), "only the inflated figure reached 100/s: " + gate);
+            assertTrue(rps.get("actual").asDouble() < 100, gate.toString());
+            assertWhole(run);
+        }
+    }
+
+    @Test
+    void anAgentWhosePartHandoverStallsFailsAloneAndTheHealthyAgentKeepsItsCount() throws Exception {
+        // before: the stop's interrupt cut the healthy agent's first poll, 3 s after its start answer (the stalled
+        // start call's timeout), and it was failed "stopped answering ... InterruptedException" with 0 requests
+        fake0.on(Endpoint.START, r -> FakeAnswer.stallAfter("{\"id", 1000));
+        String earlier = latestRealPart().path("id").asText();
+        JsonNode run = ended(controller.started("/runs", spec("2", "6s")));
+        assertFailedNaming(run, fake0.address());
+        assertFalse(run.get("failure").asText().contains("real-agent"), "the healthy agent is not blamed: " + run);
+        JsonNode healthy = agentLine(run.get("report"), "real-agent");
+        assertTrue(healthy.get("failure") == null || healthy.get("failure").isNull(), healthy.toString());
+        JsonNode part = agent.json("/runs/" + latestRealPart().path("id").asText());
+        assertFalse(part.path("id").asText().equals(earlier), "the real agent ran a part");
+        long measured = part.get("report").get("requests").asLong();
+        assertTrue(measured > 0, part.toString());
+        assertEquals(measured, healthy.get("requests").asLong(), "its own count, handed over: " + run);
+        assertEquals(measured, run.get("report").get("requests").asLong());
+        assertWhole(run);
+    }
+
+    /** The agents' line for {@code name} in a distributed report. */
+    private static JsonNode agentLine(JsonNode report, String name) {
+        for (JsonNode a : report.get("agents")) {
+            if (name.equals(a.get("name").asText())) {
+                return a;
+            }
+        }
+        throw new AssertionError("no agent " + name + " in " + report);
+    }
+
+    /**
+     * A proxy to the real loadgen {@code behind}: each call forwarded as it came; with {@code inflate}, every counter
+     * of every interval in the answer multiplied by 10 (the histograms left as they are).
+     */
+    private static Function<FakeAgent.Request, FakeAnswer> inflating(LoadgenService behind, boolean inflate) {
+        HttpClient http = HttpClient.newHttpClient();
+        return r -> {
+            try {
+                HttpRequest.Builder b = HttpRequest.newBuilder(behind.uri(r.path() + (r.query().isEmpty() ? "" : "?"
+                        + r.query()))).timeout(Duration.ofSeconds(10)).header("Authorization", "Bearer " + LoadgenService.TOKEN)
+                        .header("Content-Type", "application/json");
+                b = "GET".equals(r.method()) ? b.GET() : b.method(r.method(), HttpRequest.BodyPublishers.ofString(r.body()));
+                HttpResponse<byte[]> answer = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+                if (answer.statusCode() == 204) {
+                    return FakeAnswer.noContent();
+                }
+                byte[] body = answer.body();
+                if (inflate && answer.statusCode() == 200) {
+                    JsonNode batch = JSON.readTree(body);
+                    for (JsonNode interval : batch.path("intervals")) {
+                        for (String phase : new String[] {"warmup", "measured"}) {
+                            ObjectNode counts = (ObjectNode) interval.get(phase).get("counts");
+                            List<String> names = new java.util.ArrayList<>();
+                            counts.fieldNames().forEachRemaining(names::add);
+                            names.forEach(c -> counts.put(c, counts.get(c).asLong() * 10));
+                        }
+                    }
+                    body = JSON.writeValueAsBytes(batch);
+                }
+                return FakeAnswer.of(answer.statusCode(), body);
+            } catch (Exception e) {
+                return FakeAnswer.of(502, ("{\"error\":\"proxy: " + e.getClass().getSimpleName() + "\"}").getBytes());
+            }
+        };
     }
 
     private static String pending() {
