@@ -118,7 +118,7 @@ final class H2Connection implements RunConnection {
         }
         long now = loop.now();
         if (!event.isSuccess()) {
-            handshakeFailed(TlsFailureReason.of(event.cause()));
+            handshakeFailed(ClientTls.failureReason(from.channel().pipeline().get(SslHandler.class), event.cause()));
             return;
         }
         SslHandler ssl = from.channel().pipeline().get(SslHandler.class);

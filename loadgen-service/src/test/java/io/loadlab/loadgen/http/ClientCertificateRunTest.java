@@ -12,6 +12,7 @@ import io.loadlab.testsupport.SystemTest;
 import io.loadlab.testsupport.TempDirs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -48,6 +49,7 @@ class ClientCertificateRunTest {
     private final List<LocalProcess> servers = new ArrayList<>();
     private Path dir;
     private Nginx nginx;
+    private Nginx nginxH2;
     private String ca;
     private String clientCertificate;
     private String clientKey;
@@ -83,6 +85,8 @@ class ClientCertificateRunTest {
         strangerKey = Files.readString(dir.resolve("stranger.key"));
         nginx = Nginx.tls(HttpRunDriverTest.BODY, List.of(server), false, "ssl_verify_client on; ssl_client_certificate "
                 + dir.resolve("clientca.pem") + ";");
+        nginxH2 = Nginx.tls(HttpRunDriverTest.BODY, List.of(server), true, "ssl_verify_client on; ssl_client_certificate "
+                + dir.resolve("clientca.pem") + ";");
         tls12 = sServer("-tls1_2");
         tls13 = sServer("-tls1_3");
         // the JVM's first handshakes load the JDK's TLS stack (seconds on a busy machine): a warm-up, not asserted
@@ -94,6 +98,9 @@ class ClientCertificateRunTest {
         servers.forEach(LocalProcess::close);
         if (nginx != null) {
             nginx.close();
+        }
+        if (nginxH2 != null) {
+            nginxH2.close();
         }
         TempDirs.remove(dir);
     }
@@ -149,6 +156,33 @@ class ClientCertificateRunTest {
         assertEquals(r.connectionsOpened(), r.tls().handshakes(), "every connection's handshake, once");
         assertEquals(keepAlive ? 2 : r.requests(), r.tls().handshakes());
         assertEquals(0, r.tls().failures());
+    }
+
+    /** h2 over TLS gives it too: every stream answered, as nginx counts them, the certificate verified. */
+    @ParameterizedTest
+    @CsvSource({"TLSv1.2, jdk", "TLSv1.3, jdk", "TLSv1.3, openssl"})
+    void withACertificateH2NginxVerifiesItAndAnswersEveryRequest(String version, String provider) throws Exception {
+        int before = nginxH2.tlsLog().size();
+        HttpRunSpec h2 = new HttpRunSpec(nginxH2.tlsUri(0, "/hello"), "GET", Map.of(), null, 1, 1, Duration.ofMillis(500),
+                Duration.ZERO, 0, true, Duration.ofMillis(2_000), HttpProtocol.H2, 2, withCertificate(version, provider));
+        HttpReport r = run(h2, null);
+
+        List<String[]> lines = nginxH2.tlsLog().subList(before, nginxH2.tlsLog().size()).stream().map(l -> l.split(" ")).toList();
+        assertTrue(r.requests() > 0);
+        assertEquals(r.requests(), lines.size(), "nginx logged every request");
+        assertTrue(lines.stream().allMatch(l -> l[4].equals("h2") && l[5].equals("200") && l[6].equals("SUCCESS")));
+        assertEquals(1, r.tls().handshakes());
+    }
+
+    /** h2 without one, on TLS 1.2: the handshake's failure is named as on HTTP/1.1. */
+    @Test
+    void withoutACertificateH2OnTls12IsNamed() throws Exception {
+        HttpRunSpec h2 = new HttpRunSpec(tls12, "GET", Map.of(), null, 1, 1, Duration.ofMillis(500), Duration.ZERO, 0, true,
+                Duration.ofMillis(2_000), HttpProtocol.H2, 2, new TlsSpec(ca, false, List.of("TLSv1.2"), List.of(), true));
+        HttpReport r = run(h2, TlsFailureReason.CERTIFICATE_ASKED);
+
+        assertEquals(Map.of(TlsFailureReason.CERTIFICATE_ASKED, r.errors().tls()), r.tls().failureReasons());
+        assertEquals(0, r.errors().readWrite());
     }
 
     private TlsSpec withCertificate(String version, String provider) {
