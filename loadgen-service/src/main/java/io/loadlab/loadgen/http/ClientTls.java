@@ -219,11 +219,10 @@ final class ClientTls {
      * sends anything, such a handshake is not known to have succeeded. Clears a TLS 1.2 session's mark.
      */
     static boolean verdictPending(SslHandler handler) {
-        Boolean asked = certificateAsked(handler);
-        if (asked == null) {
-            return false;
-        }
         SSLSession session = handler.engine().getSession();
+        if (session.getValue(CertificateAsking.ASKED) == null) {
+            return false; // not asked: the common case, read without copying the engine's parameters
+        }
         if ("TLSv1.3".equals(session.getProtocol())) {
             return true;
         }
