@@ -150,6 +150,15 @@ public final class Nginx implements AutoCloseable {
      */
     public static Nginx tls(String body, List<IssuedCertificate> certificates, boolean http2)
             throws IOException, InterruptedException {
+        return tls(body, certificates, http2, "");
+    }
+
+    /**
+     * As {@link #tls(String, List, boolean)}, with {@code directives} in every TLS server
+     * ({@code ssl_verify_client on; ssl_client_certificate /path;}: nginx then asks every client for a certificate).
+     */
+    public static Nginx tls(String body, List<IssuedCertificate> certificates, boolean http2, String directives)
+            throws IOException, InterruptedException {
         Path dir = workDir("loadlab-nginx-tls", body);
         int port = FreePorts.tcp();
         StringBuilder servers = new StringBuilder();
@@ -163,6 +172,7 @@ public final class Nginx implements AutoCloseable {
                     .append(";\n    ssl_certificate ").append(dir.resolve("cert-" + i + ".pem"))
                     .append(";\n    ssl_certificate_key ").append(dir.resolve("key-" + i + ".pem"))
                     .append(";\n    access_log ").append(dir.resolve("tls.log")).append(" tls;")
+                    .append("\n    ").append(directives)
                     .append("\n    location / { include answer.conf; }\n  }\n");
         }
         String conf = Resources.text("nginx-tls.conf").replace("@DIR@", dir.toString())

@@ -91,7 +91,7 @@ public class ExperimentsResource {
         baseline.throwIfAny();
         ExperimentSpecReader.destinations(spec).forEach(guard::check);
         ExperimentRecord x = experiments.start(spec, experiments.check(spec));
-        return Response.accepted(x).type(MediaType.APPLICATION_JSON_TYPE)
+        return Response.accepted(x.keysHidden()).type(MediaType.APPLICATION_JSON_TYPE)
                 .location(URI.create("/experiments/" + x.id())).build();
     }
 

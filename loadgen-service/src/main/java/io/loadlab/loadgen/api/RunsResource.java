@@ -85,7 +85,7 @@ public class RunsResource {
         knownBaseline(asked.baseline());
         spec.destinations().forEach(guard::check);
         RunRecord run = registry.start(spec, asked.thresholds(), asked.baseline(), null);
-        return Response.accepted(view(run)).location(URI.create("/runs/" + run.id())).build();
+        return Response.accepted(view(readers.keysHidden(run))).location(URI.create("/runs/" + run.id())).build();
     }
 
     /** 400 naming {@code baseline} when it names neither a run nor an experiment this loadgen keeps. */

@@ -56,6 +56,11 @@ public class DistributedKind extends RunKind<DistributedRunSpec, DistributedRepo
         return new DistributedRunSpec(spec.agents(), inner.apply(spec.run()));
     }
 
+    @Override
+    protected DistributedRunSpec hideKeys(DistributedRunSpec spec, UnaryOperator<RunSpec> inner) {
+        return new DistributedRunSpec(spec.agents(), inner.apply(spec.run()));
+    }
+
     /**
      * A cell on agents reads as a local one from the merged counters, with the busiest agent's saturation for the
      * verdict (issue 12: one saturated agent makes the cell loadgen-bound, however idle the others). A kind that

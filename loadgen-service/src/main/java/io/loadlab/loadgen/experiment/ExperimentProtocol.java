@@ -42,6 +42,11 @@ public record ExperimentProtocol(String name, String protocol, int streams, Bool
         return new ExperimentProtocol(null, protocol, 1, null, null);
     }
 
+    /** This entry as anyone sees it: its TLS key ({@code tls.key}) never shown, token or not. */
+    public ExperimentProtocol redacted() {
+        return tls == null ? this : new ExperimentProtocol(name, protocol, streams, keepAlive, tls.redacted());
+    }
+
     /** True for the entries that speak TLS, to the target's {@code tlsUrl}. */
     @JsonIgnore
     public boolean secure() {

@@ -96,6 +96,12 @@ public record ExperimentRecord(String id, RunState state, ExperimentSpec spec, I
                 currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings, gate, comparison, warmupPass);
     }
 
+    /** The record as a reader with the token sees it: its spec's TLS keys hidden ({@link ExperimentSpec#keysHidden}). */
+    public ExperimentRecord keysHidden() {
+        return new ExperimentRecord(id, state, spec.keysHidden(), createdAt, startedAt, finishedAt, runsPlanned, runsDone,
+                currentRun, currentCell, links, cells, searches, scaling, stats, calibration, suspects, failure, warnings, gate, comparison, warmupPass);
+    }
+
     /** The checks' warnings before any load (a cell spanning fewer than 4 scrapes ...), kept with the record. */
     public ExperimentRecord withWarnings(List<String> found) {
         return new ExperimentRecord(id, state, spec, createdAt, startedAt, finishedAt, runsPlanned, runsDone, currentRun,

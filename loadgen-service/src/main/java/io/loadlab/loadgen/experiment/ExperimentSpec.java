@@ -47,7 +47,14 @@ public record ExperimentSpec(String name, List<ExperimentTarget> targets, List<V
     public ExperimentSpec redacted() {
         return new ExperimentSpec(name, targets.stream().map(ExperimentTarget::redacted).toList(),
                 variants.stream().map(Variant::redacted).toList(), duration, warmup,
-                timeout, linkMbps, search, repeats, calibrate, agents, protocols, thresholds, baseline, warmupPass);
+                timeout, linkMbps, search, repeats, calibrate, agents, keysHidden().protocols, thresholds, baseline, warmupPass);
+    }
+
+    /** The spec as anyone, token or not, sees it: its protocols' TLS keys hidden ({@link ExperimentProtocol#redacted}). */
+    public ExperimentSpec keysHidden() {
+        return protocols == null ? this : new ExperimentSpec(name, targets, variants, duration, warmup, timeout, linkMbps,
+                search, repeats, calibrate, agents, protocols.stream().map(ExperimentProtocol::redacted).toList(),
+                thresholds, baseline, warmupPass);
     }
 
     /** {@code agents} for as many agents as it takes. */

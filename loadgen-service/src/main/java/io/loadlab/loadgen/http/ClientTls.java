@@ -31,6 +31,8 @@ import java.util.regex.Pattern;
  * <ul>
  * <li>Trust: the JDK's trust store, or the spec's {@code ca} bundle instead; {@code insecure} trusts any
  *     certificate and checks no host. Otherwise the host is checked as HTTPS does (endpoint identification).</li>
+ * <li>A client certificate: the spec's {@code certificate} and {@code key}, given to a server that asks
+ *     ({@link CertificateAsking}, which also marks that it was asked: {@link #certificateAsked}).</li>
  * <li>SNI: the URL's host, unless it is an IP literal (RFC 6066 forbids those in SNI).</li>
  * <li>ALPN: {@code h2} for protocol h2, {@code http/1.1} otherwise; {@link #alpnRefusal} says when h2 was not agreed.</li>
  * <li>Resumption: the JDK client caches sessions by the engine's peer host and port. With resumption the engine
@@ -87,6 +89,7 @@ final class ClientTls {
             SslContextBuilder builder = SslContextBuilder.forClient()
                     .sslProvider(TlsSpec.OPENSSL.equals(tls.provider()) ? SslProvider.OPENSSL : SslProvider.JDK)
                     .trustManager(new TrustMarking(tls.insecure() ? null : trust(tls.ca())))
+                    .keyManager(clientCertificate(tls))
                     .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                             ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                             ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
@@ -103,6 +106,21 @@ final class ClientTls {
             return new ClientTls(builder.build(), spec);
         } catch (SSLException | GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS: " + ConnectionCounts.describe(e), e);
+        }
+    }
+
+    /**
+     * The spec's client certificate, or none; asked or not, a server's request is marked. A redacted spec (the key
+     * replaced) cannot be run: its key does not parse.
+     */
+    private static CertificateAsking clientCertificate(TlsSpec tls) {
+        if (tls.certificate() == null) {
+            return new CertificateAsking(null, null);
+        }
+        try {
+            return new CertificateAsking(PemKey.parse(tls.key()), PemBundle.parse(tls.certificate()));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("tls.key or tls.certificate " + e.getMessage(), e);
         }
     }
 
@@ -142,6 +160,7 @@ final class ClientTls {
         if (sni) {
             parameters.setServerNames(List.of(new SNIHostName(host)));
         }
+        CertificateAskedMark.addTo(parameters);
         engine.setSSLParameters(parameters);
         SslHandler handler = new SslHandler(engine);
         handler.setHandshakeTimeoutMillis(handshakeTimeoutMillis);
@@ -169,6 +188,51 @@ final class ClientTls {
             session.removeValue(TrustMarking.VERIFIED); // a TLS 1.2 resumption hands back this very session object
         }
         return !verified;
+    }
+
+    /**
+     * Whether the server of this handshake asked for a client certificate: null when it did not (or it is not known),
+     * else whether one was given. Read from the connection's mark, else the handshake's session while it lasts, else
+     * the connection's session.
+     */
+    static Boolean certificateAsked(SslHandler handler) {
+        if (handler == null) {
+            return null;
+        }
+        CertificateAskedMark mark = CertificateAskedMark.of(handler.engine());
+        if (mark != null && mark.asked() != null) {
+            return mark.asked();
+        }
+        SSLSession handshake = handler.engine().getHandshakeSession();
+        Object asked = handshake == null ? null : handshake.getValue(CertificateAsking.ASKED);
+        if (asked == null) {
+            SSLSession session = handler.engine().getSession();
+            asked = session == null ? null : session.getValue(CertificateAsking.ASKED);
+        }
+        return asked instanceof Boolean b ? b : null;
+    }
+
+    /**
+     * After a completed handshake: true when the server's verdict on the client's certificate is still to come. On
+     * TLS 1.3 the client's Certificate travels with its Finished, so a server that asked for one refuses it (alert
+     * 116 certificate_required, or bad_certificate) after the client took the handshake for done: until the server
+     * sends anything, such a handshake is not known to have succeeded. Clears a TLS 1.2 session's mark.
+     */
+    static boolean verdictPending(SslHandler handler) {
+        SSLSession session = handler.engine().getSession();
+        if (session.getValue(CertificateAsking.ASKED) == null) {
+            return false; // not asked: the common case, read without copying the engine's parameters
+        }
+        if ("TLSv1.3".equals(session.getProtocol())) {
+            return true;
+        }
+        session.removeValue(CertificateAsking.ASKED); // a resumed TLS 1.2 session is this very object: asked once
+        return false;
+    }
+
+    /** Why a handshake failed (or a TLS 1.3 one whose verdict was pending): {@link TlsFailureReason}. */
+    static String failureReason(SslHandler handler, Throwable cause) {
+        return TlsFailureReason.of(cause, certificateAsked(handler));
     }
 
     /** What a completed handshake agreed. */

@@ -18,6 +18,10 @@ import io.netty.handler.ssl.SslHandshakeCompletionEvent;
  * Over TLS a connection is DOWN, CONNECTING, HANDSHAKING, then IDLE or BUSY: it is open (for the run's connection
  * accounting and the request pending on it) only once its handshake completed. A failed handshake is a failed
  * connect counted as {@code errors.tls} alone: the pending request ends, the slot retries after the same delay.
+ * A TLS 1.3 handshake whose server asked for a client certificate completes before the server's verdict on it
+ * ({@link ClientTls#verdictPending}): the request is written, and the handshake counts once the server sends
+ * anything; a failure first is that handshake's failure, named ("the server asked for a client certificate"), not
+ * a read/write error of the request.
  */
 final class ConnectionSlot extends Http1Slot {
 
@@ -30,6 +34,9 @@ final class ConnectionSlot extends Http1Slot {
     private SlotHandler handler;
     private long connectStartNanos;
     private long handshakeStartNanos;
+    /** A TLS 1.3 handshake done on the client's side, the server's verdict on its certificate still to come. */
+    private boolean verdictPending;
+    private long handshakeDoneNanos;
 
     ConnectionSlot(LoopDriver loop, int index) {
         super(loop, index);
@@ -115,27 +122,51 @@ final class ConnectionSlot extends Http1Slot {
             return;
         }
         long now = loop.now();
+        SslHandler ssl = channel.pipeline().get(SslHandler.class);
         if (!event.isSuccess()) {
-            handshakeFailed(TlsFailureReason.of(event.cause()), now);
+            handshakeFailed(ClientTls.failureReason(ssl, event.cause()), now);
             return;
         }
-        SslHandler ssl = channel.pipeline().get(SslHandler.class);
         String refusal = loop.tls().alpnRefusal(ssl);
         if (refusal != null) {
             handshakeFailed(refusal, now);
             return;
         }
-        PhaseStats stats = phase(now);
+        if (ClientTls.verdictPending(ssl)) {
+            verdictPending = true;
+            handshakeDoneNanos = now;
+            state = State.IDLE; // as ready(), but not yet opened for the run's accounting
+            if (ledger.pending()) {
+                write();
+            } else {
+                loop.onFree(this);
+            }
+            return;
+        }
+        handshaken(ssl, now);
+        ready();
+    }
+
+    /** Counts a handshake done at {@code doneNanos}. */
+    private void handshaken(SslHandler ssl, long doneNanos) {
+        PhaseStats stats = phase(doneNanos);
         stats.increment(Counter.TLS_HANDSHAKES);
         if (ClientTls.resumed(ssl)) {
             stats.increment(Counter.TLS_RESUMED);
         }
-        stats.recordHandshake(now - handshakeStartNanos);
+        stats.recordHandshake(doneNanos - handshakeStartNanos);
         loop.tlsAgreed(ssl);
-        ready();
+    }
+
+    /** The server spoke after a handshake whose verdict was pending: it took the client's certificate (or none). */
+    private void verdictGiven() {
+        verdictPending = false;
+        handshaken(channel.pipeline().get(SslHandler.class), handshakeDoneNanos);
+        ledger.opened();
     }
 
     private void handshakeFailed(String reason, long now) {
+        verdictPending = false;
         PhaseStats stats = phase(now);
         stats.increment(Counter.TLS_ERRORS);
         loop.tlsFailed(reason, stats);
@@ -156,6 +187,9 @@ final class ConnectionSlot extends Http1Slot {
             return;
         }
         long now = loop.now();
+        if (verdictPending) {
+            verdictGiven();
+        }
         phase(now).add(Counter.BYTES_RECEIVED, in.readableBytes());
         while (in.isReadable() && from == handler) {
             if (state != State.BUSY) {
@@ -190,7 +224,7 @@ final class ConnectionSlot extends Http1Slot {
             return;
         }
         long now = loop.now();
-        if (state == State.HANDSHAKING) {
+        if (state == State.HANDSHAKING || verdictPending) {
             handshakeFailed(TlsFailureReason.CLOSED, now); // the SslHandler reports this itself first: a safety net
         } else if (state == State.BUSY && parser.completesOnClose()) {
             answered(now, true);
@@ -204,8 +238,8 @@ final class ConnectionSlot extends Http1Slot {
 
     void onError(SlotHandler from, Throwable cause) {
         if (from == handler) {
-            if (state == State.HANDSHAKING) {
-                handshakeFailed(TlsFailureReason.of(cause), loop.now());
+            if (state == State.HANDSHAKING || verdictPending) {
+                handshakeFailed(ClientTls.failureReason(channel.pipeline().get(SslHandler.class), cause), loop.now());
             } else if (state == State.BUSY) {
                 fail(Counter.READ_WRITE_ERRORS, loop.now());
             } else {
@@ -219,6 +253,9 @@ final class ConnectionSlot extends Http1Slot {
     @Override
     public void checkTimeout(long now, long timeoutNanos) {
         if (state == State.BUSY && now - ledger.sentNanos() >= timeoutNanos) {
+            if (verdictPending) {
+                verdictGiven(); // the handshake did complete; the server is merely slow to answer
+            }
             fail(Counter.TIMEOUTS, now);
         }
     }
@@ -253,6 +290,7 @@ final class ConnectionSlot extends Http1Slot {
     @Override
     protected void closeConnection() {
         Channel c = channel;
+        verdictPending = false;
         if (state == State.HANDSHAKING || state == State.IDLE || state == State.BUSY) {
             loop.connectionClosed();
         }

@@ -7,6 +7,8 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 
+import javax.net.ssl.SSLException;
+
 import java.util.ArrayDeque;
 
 /**
@@ -42,6 +44,13 @@ final class H2Connection implements RunConnection {
     private long connectStartNanos;
     /** Over TLS: when the session's handshake began, 0 once it completed (or in clear text). */
     private long handshakeStartNanos;
+    /**
+     * A TLS 1.3 handshake whose server asked for a client certificate, done on the client's side: it counts at the
+     * server's first SETTINGS, and the session's end before them is that handshake's failure ({@link ClientTls#verdictPending}).
+     */
+    private SslHandler verdictPending;
+    private Boolean verdictAsked;
+    private long verdictHandshakeNanos;
 
     H2Connection(LoopDriver loop, int index, int streams, H2Stats stats) {
         this.loop = loop;
@@ -118,7 +127,7 @@ final class H2Connection implements RunConnection {
         }
         long now = loop.now();
         if (!event.isSuccess()) {
-            handshakeFailed(TlsFailureReason.of(event.cause()));
+            handshakeFailed(ClientTls.failureReason(from.channel().pipeline().get(SslHandler.class), event.cause()));
             return;
         }
         SslHandler ssl = from.channel().pipeline().get(SslHandler.class);
@@ -127,13 +136,24 @@ final class H2Connection implements RunConnection {
             handshakeFailed(refusal);
             return;
         }
+        if (ClientTls.verdictPending(ssl)) {
+            verdictPending = ssl;
+            verdictAsked = ClientTls.certificateAsked(ssl);
+            verdictHandshakeNanos = now - handshakeStartNanos;
+            handshakeStartNanos = 0;
+            return;
+        }
+        handshakeDone(ssl, now - handshakeStartNanos, now);
+        handshakeStartNanos = 0;
+    }
+
+    private void handshakeDone(SslHandler ssl, long handshakeNanos, long now) {
         PhaseStats p = phase(now);
         p.increment(Counter.TLS_HANDSHAKES);
         if (ClientTls.resumed(ssl)) {
             p.increment(Counter.TLS_RESUMED);
         }
-        p.recordHandshake(now - handshakeStartNanos);
-        handshakeStartNanos = 0;
+        p.recordHandshake(handshakeNanos);
         loop.tlsAgreed(ssl);
     }
 
@@ -146,6 +166,7 @@ final class H2Connection implements RunConnection {
 
     private void handshakeFailed(String reason) {
         handshakeStartNanos = 0;
+        verdictPending = null;
         PhaseStats p = phase(loop.now());
         p.increment(Counter.TLS_ERRORS);
         loop.tlsFailed(reason, p);
@@ -167,6 +188,10 @@ final class H2Connection implements RunConnection {
     void ready(H2Session from) {
         if (from != session || state != State.CONNECTING || handshakeStartNanos != 0) {
             return; // over TLS, SETTINGS can only follow the handshake: its event came first
+        }
+        if (verdictPending != null) { // the server spoke: it took the client's certificate (or none)
+            handshakeDone(verdictPending, verdictHandshakeNanos, loop.now());
+            verdictPending = null;
         }
         state = State.READY;
         opened = true;
@@ -272,6 +297,10 @@ final class H2Connection implements RunConnection {
         boolean wasUp = state == State.READY || state == State.DRAINING;
         if (handshakeStartNanos != 0) { // the SslHandler reports a failed handshake itself first: a safety net
             handshakeFailed(TlsFailureReason.CLOSED);
+            return false;
+        }
+        if (verdictPending != null) { // closed before SETTINGS: the server refused the handshake after all
+            handshakeFailed(TlsFailureReason.of(new SSLException(from.failure()), verdictAsked));
             return false;
         }
         session = null;

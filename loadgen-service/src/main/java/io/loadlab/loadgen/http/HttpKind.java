@@ -120,7 +120,18 @@ public class HttpKind extends RunKind<HttpRunSpec, HttpReport> {
         s.values().forEach((name, v) -> values.put(name, v.redacted(RunSpec.REDACTED)));
         return new HttpRunSpec(UrlSecrets.redacted(s.target()), s.method(), redacted(s.headers()), redacted(s.body()), s.connections(),
                 s.threads(), s.duration(), s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(),
-                s.tls(), requests, values, s.seed());
+                s.tls() == null ? null : s.tls().redacted(), requests, values, s.seed());
+    }
+
+    /** The TLS key ({@code tls.key}) is shown to nobody, token or not: only the run uses it. */
+    @Override
+    protected HttpRunSpec hideKeys(HttpRunSpec s, UnaryOperator<RunSpec> inner) {
+        if (s.tls() == null || s.tls().key() == null) {
+            return s;
+        }
+        return new HttpRunSpec(s.target(), s.method(), s.headers(), s.body(), s.connections(), s.threads(), s.duration(),
+                s.warmup(), s.rate(), s.keepAlive(), s.timeout(), s.protocol(), s.streams(), s.tls().redacted(),
+                s.requests(), s.values(), s.seed());
     }
 
     private static Map<String, String> redacted(Map<String, String> headers) {

@@ -27,10 +27,46 @@ final class TlsFailureReason {
     static final String CLOSED = "closed during handshake";
     /** Still in flight when the run ended (its timeout after the end): a stalled server's last handshakes. */
     static final String UNFINISHED = "handshake not finished when the run ended";
+    /** The server asked for a client certificate and the spec gave none ({@code tls.certificate}, {@code tls.key}). */
+    static final String CERTIFICATE_ASKED = "the server asked for a client certificate";
+    /** The server asked for a client certificate, was given the spec's and refused it (untrusted, expired, wrong use). */
+    static final String CERTIFICATE_REFUSED = "the server refused the client certificate";
+    /**
+     * The alerts a server sends for a client certificate it lacks or refuses: OpenSSL's handshake_failure (TLS 1.2,
+     * none given) and certificate_required (TLS 1.3), the JDK's and others' bad_certificate, unknown_ca and kin. As the
+     * JDK ("Received fatal alert: certificate_required") and BoringSSL ("TLSV1_ALERT_CERTIFICATE_REQUIRED") word them.
+     */
+    private static final String[] CERTIFICATE_ALERTS = {"handshake_failure", "certificate_required", "bad_certificate",
+        "unknown_ca", "certificate_unknown", "certificate_expired", "certificate_revoked", "unsupported_certificate",
+        "access_denied", "decrypt_error"};
     /** The server's alert when it shares no protocol with the client's ALPN list (nginx without http2 asked h2). */
     static final String NO_ALPN = "no ALPN protocol in common (server refused h2)";
 
     private TlsFailureReason() {
+    }
+
+    /**
+     * As {@link #of(Throwable)}, told apart by whether the server asked for a client certificate ({@code asked} null:
+     * it did not; else whether one was given): a handshake_failure after a CertificateRequest is about the
+     * certificate, not a version or cipher (those fail before the server could ask).
+     */
+    static String of(Throwable failure, Boolean asked) {
+        if (asked != null && certificateAlert(failure)) {
+            return asked ? CERTIFICATE_REFUSED : CERTIFICATE_ASKED;
+        }
+        return of(failure);
+    }
+
+    private static boolean certificateAlert(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+            for (String alert : CERTIFICATE_ALERTS) {
+                if (message.contains(alert)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     static String of(Throwable failure) {
@@ -78,6 +114,9 @@ final class TlsFailureReason {
         }
         if (message.contains("no subject alternative") || message.contains("no name matching")) {
             return WRONG_HOST;
+        }
+        if (message.contains("certificate_required")) { // TLS 1.3's alert 116 says it alone
+            return CERTIFICATE_ASKED;
         }
         if (message.contains("no_application_protocol")) {
             return NO_ALPN;

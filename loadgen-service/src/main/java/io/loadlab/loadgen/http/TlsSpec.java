@@ -2,6 +2,7 @@ package io.loadlab.loadgen.http;
 
 import io.loadlab.loadgen.run.JsonFields;
 import io.loadlab.loadgen.run.LimitsConfig;
+import io.loadlab.loadgen.run.RunSpec;
 import io.loadlab.loadgen.run.Violations;
 
 import java.nio.charset.StandardCharsets;
@@ -22,9 +23,13 @@ import java.util.Set;
  * @param provider   {@code jdk} (the default: the JDK's own TLS, which a native image carries) or {@code openssl}
  *                   (BoringSSL through netty-tcnative, on Linux x86-64 and aarch64 JVMs: a full handshake costs a
  *                   fraction of the JDK's, see the README's figure)
+ * @param certificate PEM of the client certificate to give a server that asks for one (its chain may follow), as
+ *                    curl's {@code --cert}; null for none. Given with {@code key} or not at all
+ * @param key         PEM (unencrypted PKCS#8) of that certificate's private key, as curl's {@code --key}; null for
+ *                    none. A secret: {@link #toString} and every page, report and answer show {@link #REDACTED_KEY}
  */
 public record TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption,
-                      String provider) {
+                      String provider, String certificate, String key) {
 
     public static final String JDK = "jdk";
     public static final String OPENSSL = "openssl";
@@ -33,6 +38,11 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     /** A bundle of a few hundred certificates (the JDK's whole cacerts as PEM is ~220 KB). */
     public static final int MAX_CA_BYTES = 256 * 1024;
     public static final int MAX_CIPHERS = 64;
+    /** A client certificate with its chain; a PEM private key is under 4 KB even for RSA 4096. */
+    public static final int MAX_CERTIFICATE_BYTES = 64 * 1024;
+    public static final int MAX_KEY_BYTES = 16 * 1024;
+    /** What is shown for a key. */
+    public static final String REDACTED_KEY = RunSpec.REDACTED;
     /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. Declared after
      * the constants its constructor checks against: before them, VERSIONS was still null when it was built. */
     public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
@@ -40,6 +50,12 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     /** On the JDK's provider. */
     public TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption) {
         this(ca, insecure, versions, ciphers, resumption, JDK);
+    }
+
+    /** Without a client certificate. */
+    public TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption,
+                   String provider) {
+        this(ca, insecure, versions, ciphers, resumption, provider, null, null);
     }
 
     /**
@@ -58,7 +74,43 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
         Violations v = new Violations();
         check(v, ca, versions, ciphers);
         v.check(JDK.equals(provider) || OPENSSL.equals(provider), "tls.provider", "must be jdk or openssl");
+        checkClientCertificate(v, certificate, key);
         v.throwIfAny();
+    }
+
+    /** This spec as shown anywhere: the key replaced by {@link #REDACTED_KEY}. */
+    public TlsSpec redacted() {
+        return key == null || REDACTED_KEY.equals(key) ? this
+                : new TlsSpec(ca, insecure, versions, ciphers, resumption, provider, certificate, REDACTED_KEY);
+    }
+
+    /** Never the key: a spec is logged and put in exceptions' messages. */
+    @Override
+    public String toString() {
+        return "TlsSpec[ca=" + (ca == null ? null : ca.length() + " chars") + ", insecure=" + insecure + ", versions="
+                + versions + ", ciphers=" + ciphers + ", resumption=" + resumption + ", provider=" + provider
+                + ", certificate=" + (certificate == null ? null : certificate.length() + " chars") + ", key="
+                + (key == null ? null : REDACTED_KEY) + "]";
+    }
+
+    /**
+     * Both or neither, each a PEM of its kind, the key the certificate's. A spec read back redacted keeps its shape
+     * but cannot be run: {@link ClientTls} refuses it.
+     */
+    private static void checkClientCertificate(Violations v, String certificate, String key) {
+        v.check((certificate == null) == (key == null), certificate == null ? "tls.certificate" : "tls.key",
+                "must be given with " + (certificate == null ? "tls.key" : "tls.certificate"));
+        if (certificate != null) {
+            v.check(certificate.getBytes(StandardCharsets.UTF_8).length <= MAX_CERTIFICATE_BYTES, "tls.certificate",
+                    "must be at most " + MAX_CERTIFICATE_BYTES + " bytes");
+            v.check(certificate.contains("-----BEGIN CERTIFICATE-----"), "tls.certificate",
+                    "must be a PEM certificate (its chain may follow)");
+        }
+        if (key != null && !REDACTED_KEY.equals(key)) {
+            v.check(key.getBytes(StandardCharsets.UTF_8).length <= MAX_KEY_BYTES, "tls.key",
+                    "must be at most " + MAX_KEY_BYTES + " bytes");
+            v.check(key.contains("PRIVATE KEY-----"), "tls.key", "must be a PEM private key");
+        }
     }
 
     private static void check(Violations v, String ca, List<String> versions, List<String> ciphers) {

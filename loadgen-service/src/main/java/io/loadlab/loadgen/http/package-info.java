@@ -52,7 +52,11 @@
  * connection an SslHandler first in its pipeline. The handshake is a connection state between TCP established and
  * ready, timed apart from request latency; how it ended is counted ({@code TLS_HANDSHAKES}, {@code TLS_RESUMED},
  * {@code TLS_ERRORS}) and, when it failed, named by {@link io.loadlab.loadgen.http.TlsFailureReason} and tallied per
- * loop ({@link io.loadlab.loadgen.http.TlsTally}). HTTP/2 over TLS reuses the same pieces.
+ * loop ({@link io.loadlab.loadgen.http.TlsTally}). HTTP/2 over TLS reuses the same pieces. A client certificate
+ * ({@code tls.certificate}, {@code tls.key}; {@link io.loadlab.loadgen.http.PemKey}) is the context's key manager's,
+ * {@link io.loadlab.loadgen.http.CertificateAsking}, which also marks each connection whose server asked for one
+ * ({@link io.loadlab.loadgen.http.CertificateAskedMark}): how a refusal of the certificate is told from a version or
+ * cipher mismatch, which share OpenSSL's alert on TLS 1.2.
  *
  * <h2>The kind</h2>
  * {@link io.loadlab.loadgen.http.HttpKind} is what the rest of the loadgen sees of HTTP runs: the spec read from JSON

@@ -257,6 +257,19 @@ public abstract class RunKind<S extends RunSpec, R extends RunReport> {
         return redact(specType.cast(spec), inner);
     }
 
+    /**
+     * {@code spec} as anyone, token or not, sees it: what nobody reads back (a TLS private key) replaced by
+     * {@link RunSpec#REDACTED}. The stored record keeps it, to run the spec.
+     */
+    public final RunSpec keysHidden(RunSpec spec, UnaryOperator<RunSpec> inner) {
+        return hideKeys(specType.cast(spec), inner);
+    }
+
+    /** The spec without what nobody reads back; the spec itself for a kind whose specs hold none. */
+    protected S hideKeys(S spec, UnaryOperator<RunSpec> inner) {
+        return spec;
+    }
+
     /** The spec without its secrets; the spec itself for a kind whose specs hold none. */
     protected S redact(S spec, UnaryOperator<RunSpec> inner) {
         return spec;

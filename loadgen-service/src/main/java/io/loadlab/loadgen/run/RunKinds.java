@@ -126,6 +126,15 @@ public class RunKinds {
         return run.withSpec(redacted(run.spec()));
     }
 
+    /** {@code run} as a reader with the token sees it: what nobody reads back (a TLS private key) hidden. */
+    public RunRecord keysHidden(RunRecord run) {
+        return run.withSpec(keysHidden(run.spec()));
+    }
+
+    private RunSpec keysHidden(RunSpec spec) {
+        return named(spec.kind()).map(d -> d.keysHidden(spec, this::keysHidden)).orElse(spec);
+    }
+
     private RunSpec redacted(RunSpec spec) {
         return named(spec.kind()).map(d -> d.redacted(spec, this::redacted)).orElse(spec);
     }
