@@ -213,5 +213,17 @@ public interface TargetConfig {
          */
         @WithDefault("256")
         long maxConcurrentStreams();
+
+        /**
+         * TLS handshakes in progress at once on this port; a connection past it gets an alert and is closed before any
+         * key exchange. 256: a few milliseconds of CPU each, and 1,000 stalled ClientHellos took the shared event loops
+         * 5.3 s from the plain port's probes (issue 42). Browsers, wrk and h2load open far fewer at a time.
+         */
+        @WithDefault("256")
+        int maxHandshakes();
+
+        /** How long a handshake may take before its connection is closed (Vert.x's default, made explicit). */
+        @WithDefault("10s")
+        Duration handshakeTimeout();
     }
 }

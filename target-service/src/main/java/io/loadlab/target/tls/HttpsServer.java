@@ -57,6 +57,7 @@ public class HttpsServer {
     private volatile ServerCertificate certificate;
     private volatile int port = -1;
     private CertificateWatch watch;
+    private final HandshakeLimit handshakes;
     /** The plain port's header limit, on this port too: Vert.x's own default here was 8 KiB, the docs say 20 (issue 42). */
     private final int maxHeaderBytes;
 
@@ -71,6 +72,7 @@ public class HttpsServer {
         this.clock = clock;
         this.instances = Math.max(1, ioThreads.orElse(Runtime.getRuntime().availableProcessors()));
         this.idleTimeout = idleTimeout;
+        this.handshakes = new HandshakeLimit(this.config.maxHandshakes());
     }
 
     void router(@Observes Router router) {
@@ -90,9 +92,10 @@ public class HttpsServer {
         int bound = deploy(config.port() == 0 ? 1 : instances, config.port());
         port = bound;
         ports.httpsBound(bound);
-        LOG.infof("HTTPS (h2, http/1.1 by ALPN) on %s:%d, %d event loop(s); certificate SHA-256 %s, %s, valid until %s",
-                config.host(), bound, servers.size(), certificate.fingerprint(), certificate.source(),
-                certificate.leaf().getNotAfter().toInstant());
+        LOG.infof("HTTPS (h2, http/1.1 by ALPN) on %s:%d, %d event loop(s); certificate SHA-256 %s, %s, valid until %s;"
+                        + " at most %d handshakes at once, each within %s", config.host(), bound, servers.size(),
+                certificate.fingerprint(), certificate.source(), certificate.leaf().getNotAfter().toInstant(),
+                handshakes.max(), config.handshakeTimeout());
         if (watch != null) {
             watch.start(config.reloadPeriod());
         }
@@ -110,6 +113,11 @@ public class HttpsServer {
     /** The bound port, or -1 when off or not yet started. */
     public int port() {
         return port;
+    }
+
+    /** Handshakes refused at the bound since start ({@code target.https.max-handshakes}). */
+    public long handshakesRefused() {
+        return handshakes.refused();
     }
 
     /** The certificate new connections get. */
@@ -144,7 +152,8 @@ public class HttpsServer {
 
     /** Hands {@code next} to every server: new handshakes get it, open connections keep theirs. */
     private void serve(ServerCertificate next) {
-        SSLOptions ssl = new SSLOptions().setKeyCertOptions(next.options()).setUseAlpn(true);
+        SSLOptions ssl = new SSLOptions().setKeyCertOptions(next.options()).setUseAlpn(true)
+                .setSslHandshakeTimeout(config.handshakeTimeout().toMillis()).setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS);
         List<Future<Boolean>> updates = new ArrayList<>();
         for (HttpServer server : servers) {
             updates.add(server.updateSSLOptions(ssl, true));
@@ -163,6 +172,8 @@ public class HttpsServer {
     private int deploy(int count, int onPort) {
         HttpServerOptions options = new HttpServerOptions().setHost(config.host()).setPort(onPort)
                 .setSsl(true).setUseAlpn(true).setKeyCertOptions(certificate.options())
+                .setSslEngineOptions(new LimitedEngineOptions(handshakes))
+                .setSslHandshakeTimeout(config.handshakeTimeout().toMillis()).setSslHandshakeTimeoutUnit(TimeUnit.MILLISECONDS)
                 .setIdleTimeout((int) idleTimeout.toSeconds()).setIdleTimeoutUnit(TimeUnit.SECONDS)
                 .setMaxHeaderSize(maxHeaderBytes)
                 .setInitialSettings(new Http2Settings().setMaxConcurrentStreams(config.maxConcurrentStreams())
