@@ -1,8 +1,9 @@
 package io.loadlab.target.answer;
 
+import io.loadlab.common.limit.Allowance;
+
 import java.lang.ref.Cleaner;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The direct memory encoded answers may hold, cached or still being written, counted here so that an event loop never
@@ -20,15 +21,11 @@ final class DirectBudget {
      * still being written, the rest for Netty's I/O buffers. */
     static final int SHARE_DIVISOR = 2;
 
-    private final long limit;
-    private final AtomicLong reserved = new AtomicLong();
+    private final Allowance reserved;
     private final Cleaner cleaner = Cleaner.create();
 
     DirectBudget(long limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("a direct budget needs at least one byte, not " + limit);
-        }
-        this.limit = limit;
+        this.reserved = new Allowance(limit, "a direct budget's bytes");
     }
 
     /** Half of the direct memory the JVM allows. */
@@ -41,30 +38,26 @@ final class DirectBudget {
      * or the JDK refuses it.
      */
     ByteBuffer allocate(int bytes) {
-        long now;
-        do {
-            now = reserved.get();
-            if (now + bytes > limit) {
-                return null;
-            }
-        } while (!reserved.compareAndSet(now, now + bytes));
+        if (!reserved.tryTake(bytes)) {
+            return null;
+        }
         ByteBuffer buffer;
         try {
             buffer = ByteBuffer.allocateDirect(bytes);
         } catch (OutOfMemoryError refused) {
-            reserved.addAndGet(-bytes);
+            reserved.giveBack(bytes);
             return null;
         }
-        cleaner.register(buffer, () -> reserved.addAndGet(-bytes));
+        cleaner.register(buffer, () -> reserved.giveBack(bytes));
         return buffer;
     }
 
     /** Bytes held now by answers in direct memory. */
     long reserved() {
-        return reserved.get();
+        return reserved.held();
     }
 
     long limit() {
-        return limit;
+        return reserved.limit();
     }
 }

@@ -1,10 +1,9 @@
 package io.loadlab.target.api;
 
+import io.loadlab.common.limit.Allowance;
 import io.loadlab.target.TargetConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The bytes of request bodies still arriving that the whole process may hold ({@code target.body.max-total-bytes},
@@ -14,8 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 @ApplicationScoped
 public class BodyBudget {
 
-    private final long limit;
-    private final AtomicLong held = new AtomicLong();
+    private final Allowance bytes;
 
     @Inject
     public BodyBudget(TargetConfig config) {
@@ -23,34 +21,24 @@ public class BodyBudget {
     }
 
     BodyBudget(long limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("target.body.max-total-bytes must be at least 1, not " + limit);
-        }
-        this.limit = limit;
+        this.bytes = new Allowance(limit, "target.body.max-total-bytes");
     }
 
-    /** Takes {@code bytes} if they fit under the limit; false, taking nothing, if they do not. */
-    boolean take(int bytes) {
-        long now;
-        do {
-            now = held.get();
-            if (now + bytes > limit) {
-                return false;
-            }
-        } while (!held.compareAndSet(now, now + bytes));
-        return true;
+    /** Takes {@code n} bytes if they fit under the limit; false, taking nothing, if they do not. */
+    boolean take(int n) {
+        return bytes.tryTake(n);
     }
 
-    void give(long bytes) {
-        held.addAndGet(-bytes);
+    void give(long n) {
+        bytes.giveBack(n);
     }
 
     /** Bytes held now. */
     public long held() {
-        return held.get();
+        return bytes.held();
     }
 
     public long limit() {
-        return limit;
+        return bytes.limit();
     }
 }

@@ -1,5 +1,6 @@
 package io.loadlab.target.tls;
 
+import io.loadlab.common.limit.Allowance;
 import io.loadlab.target.TargetConfig;
 import io.loadlab.target.metrics.ListeningPorts;
 import io.quarkus.runtime.ShutdownEvent;
@@ -57,7 +58,7 @@ public class HttpsServer {
     private volatile ServerCertificate certificate;
     private volatile int port = -1;
     private CertificateWatch watch;
-    private final HandshakeLimit handshakes;
+    private final Allowance handshakes;
     /** The plain port's header limit, on this port too: Vert.x's own default here was 8 KiB, the docs say 20 (issue 42). */
     private final int maxHeaderBytes;
 
@@ -72,7 +73,7 @@ public class HttpsServer {
         this.clock = clock;
         this.instances = Math.max(1, ioThreads.orElse(Runtime.getRuntime().availableProcessors()));
         this.idleTimeout = idleTimeout;
-        this.handshakes = new HandshakeLimit(this.config.maxHandshakes());
+        this.handshakes = new Allowance(this.config.maxHandshakes(), "target.https.max-handshakes");
     }
 
     void router(@Observes Router router) {
@@ -95,7 +96,7 @@ public class HttpsServer {
         LOG.infof("HTTPS (h2, http/1.1 by ALPN) on %s:%d, %d event loop(s); certificate SHA-256 %s, %s, valid until %s;"
                         + " at most %d handshakes at once, each within %s", config.host(), bound, servers.size(),
                 certificate.fingerprint(), certificate.source(), certificate.leaf().getNotAfter().toInstant(),
-                handshakes.max(), config.handshakeTimeout());
+                handshakes.limit(), config.handshakeTimeout());
         if (watch != null) {
             watch.start(config.reloadPeriod());
         }

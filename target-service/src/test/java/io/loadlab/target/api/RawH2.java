@@ -1,10 +1,9 @@
 package io.loadlab.target.api;
 
-import javax.net.ssl.SSLContext;
+import io.loadlab.testsupport.TrustingTls;
+
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,8 +11,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -69,9 +66,7 @@ final class RawH2 implements AutoCloseable {
 
     /** h2 by ALPN on a TLS port of this machine. */
     static RawH2 tls(int port) throws Exception {
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, new TrustManager[]{new AnyCertificate()}, new SecureRandom());
-        SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
+        SSLSocket socket = (SSLSocket) TrustingTls.context().getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setApplicationProtocols(new String[]{"h2"});
         socket.setSSLParameters(parameters);
@@ -318,21 +313,6 @@ final class RawH2 implements AutoCloseable {
 
         byte[] bytes() {
             return bytes.toByteArray();
-        }
-    }
-
-    private static final class AnyCertificate implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
         }
     }
 }

@@ -1,13 +1,11 @@
 package io.loadlab.target.tls;
 
 import io.loadlab.testsupport.TargetService;
+import io.loadlab.testsupport.TrustingTls;
 import org.junit.jupiter.api.Test;
 
-import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -16,8 +14,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,7 +75,7 @@ class HandshakeLimitIT {
 
     /** A TCP connection that sends a whole ClientHello, then nothing: the server's handshake waits on it. */
     private static SocketChannel stalledHandshake(InetSocketAddress address) throws Exception {
-        SSLEngine engine = trustAll().createSSLEngine(address.getHostString(), address.getPort());
+        SSLEngine engine = TrustingTls.context().createSSLEngine(address.getHostString(), address.getPort());
         engine.setUseClientMode(true);
         ByteBuffer hello = ByteBuffer.allocate(engine.getSession().getPacketBufferSize());
         SSLEngineResult result = engine.wrap(ByteBuffer.allocate(0), hello);
@@ -116,25 +112,6 @@ class HandshakeLimitIT {
     }
 
     private static HttpClient trustingClient() throws Exception {
-        return HttpClient.newBuilder().sslContext(trustAll()).connectTimeout(Duration.ofSeconds(10)).build();
-    }
-
-    private static SSLContext trustAll() throws Exception {
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(null, new TrustManager[] {new X509TrustManager() {
-            @Override
-            public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            }
-
-            @Override
-            public X509Certificate[] getAcceptedIssuers() {
-                return new X509Certificate[0];
-            }
-        }}, new SecureRandom());
-        return ctx;
+        return HttpClient.newBuilder().sslContext(TrustingTls.context()).connectTimeout(Duration.ofSeconds(10)).build();
     }
 }
