@@ -48,7 +48,11 @@ public final class NativeRules {
             // TLS: a context holds a SecureRandom and key material made for the machine it runs on (issue 24)
             "javax.net.ssl.SSLContext",
             "javax.net.ssl.SSLEngine",
-            "io.netty.handler.ssl.SslContext");
+            "io.netty.handler.ssl.SslContext",
+            // buffers: Vert.x's heap ByteBuf is initialised at run time; a static Buffer.buffer(0) failed the target's
+            // native build (issue 42)
+            "io.vertx.core.buffer.Buffer",
+            "io.netty.buffer.ByteBuf");
 
     /** No {@code static} field's type (nor any type argument of it) is, or extends, one of {@link #RUNTIME_ONLY_TYPES}. */
     public static final ArchRule NO_STATIC_RUNTIME_ONLY_STATE = fields().that().areStatic()

@@ -25,7 +25,8 @@ import java.util.function.BiConsumer;
 public class BodyReader {
 
     private static final Logger LOG = Logger.getLogger(BodyReader.class);
-    private static final Buffer EMPTY = Buffer.buffer(0);
+    /** An instance's, not a static: a static Buffer is an object of a run-time class in the native image heap. */
+    private final Buffer empty = Buffer.buffer(0);
 
     private final Vertx vertx;
     private final BodyBudget budget;
@@ -61,7 +62,7 @@ public class BodyReader {
             return;
         }
         if (request.isEnded()) {
-            then.accept(ctx, EMPTY);
+            then.accept(ctx, empty);
             return;
         }
         HttpConnection connection = request.connection();
@@ -132,7 +133,7 @@ public class BodyReader {
             vertx.cancelTimer(timer);
             if (!done) {
                 giveBack();
-                then.accept(ctx, body == null ? EMPTY : body);
+                then.accept(ctx, body == null ? empty : body);
             }
         }
 
