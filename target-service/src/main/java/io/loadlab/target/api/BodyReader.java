@@ -25,8 +25,6 @@ import java.util.function.BiConsumer;
 public class BodyReader {
 
     private static final Logger LOG = Logger.getLogger(BodyReader.class);
-    /** An instance's, not a static: a static Buffer is an object of a run-time class in the native image heap. */
-    private final Buffer empty = Buffer.buffer(0);
 
     private final Vertx vertx;
     private final BodyBudget budget;
@@ -62,7 +60,7 @@ public class BodyReader {
             return;
         }
         if (request.isEnded()) {
-            then.accept(ctx, empty);
+            then.accept(ctx, Buffer.buffer(0)); // made per empty body: a held one went into the native image heap
             return;
         }
         HttpConnection connection = request.connection();
@@ -133,7 +131,7 @@ public class BodyReader {
             vertx.cancelTimer(timer);
             if (!done) {
                 giveBack();
-                then.accept(ctx, body == null ? empty : body);
+                then.accept(ctx, body == null ? Buffer.buffer(0) : body);
             }
         }
 
