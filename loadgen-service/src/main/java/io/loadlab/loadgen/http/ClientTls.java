@@ -25,9 +25,11 @@ import java.util.regex.Pattern;
 
 /**
  * The TLS client side of one run: one Netty {@link SslContext} and per connection an {@link SslHandler} for the
- * URL's host. The provider is the JDK's by default (a native image carries it) or BoringSSL through netty-tcnative
- * ({@code tls.provider: openssl}): a full handshake per request (keep-alive off, no resumption) against nginx cost the
- * JDK 17 provider 4,411 us of CPU and BoringSSL 293, wrk (OpenSSL) 609-616 (bench/tls-h2-peers.sh, medians of 5).
+ * URL's host. The provider is BoringSSL through netty-tcnative wherever it loads, by default ({@code tls.provider:
+ * auto}) or when asked ({@code openssl}), and the JDK's where it does not (a native image) or when asked ({@code
+ * jdk}): a full handshake per request (keep-alive off, no resumption) against nginx cost the JDK 17 provider 4,411 us
+ * of CPU and BoringSSL 293, wrk (OpenSSL) 609-616 (bench/tls-h2-peers.sh, medians of 5), so the JDK's default gave
+ * 0.18 x wrk's handshakes per second (issue 43).
  * <ul>
  * <li>Trust: the JDK's trust store, or the spec's {@code ca} bundle instead; {@code insecure} trusts any
  *     certificate and checks no host. Otherwise the host is checked as HTTPS does (endpoint identification).</li>
@@ -47,6 +49,8 @@ final class ClientTls {
     private static final Pattern IP_LITERAL = Pattern.compile("[0-9.]+|\\[?[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*]?");
 
     private final SslContext context;
+    /** {@link TlsSpec#OPENSSL} or {@link TlsSpec#JDK}: the provider that runs, never {@link TlsSpec#AUTO}. */
+    private final String provider;
     private final String host;
     private final int port;
     private final boolean sni;
@@ -57,8 +61,9 @@ final class ClientTls {
     /** Without resumption, each engine's own cache key; wraps after 4 billion connections, harmless. */
     private final AtomicInteger uncachedPorts = new AtomicInteger();
 
-    private ClientTls(SslContext context, HttpRunSpec spec) {
+    private ClientTls(SslContext context, String provider, HttpRunSpec spec) {
         this.context = context;
+        this.provider = provider;
         URI target = spec.target();
         this.host = target.getHost().startsWith("[") ? target.getHost().substring(1, target.getHost().length() - 1)
                 : target.getHost();
@@ -70,9 +75,23 @@ final class ClientTls {
         this.handshakeTimeoutMillis = Math.max(1, spec.timeout().toMillis());
     }
 
-    /** Whether BoringSSL (netty-tcnative) loads here: Linux x86-64 or aarch64, on a JVM. */
+    /**
+     * Whether BoringSSL (netty-tcnative) loads here: Linux x86-64 or aarch64, on a JVM. Never asked of netty in a native
+     * image (GraalVM sets {@code org.graalvm.nativeimage.imagecode} there), which carries no netty-tcnative library.
+     */
     static boolean openSslAvailable() {
-        return io.netty.handler.ssl.OpenSsl.isAvailable();
+        return System.getProperty("org.graalvm.nativeimage.imagecode") == null
+                && io.netty.handler.ssl.OpenSsl.isAvailable();
+    }
+
+    /** The provider a spec's {@code tls.provider} runs on here: {@link TlsSpec#AUTO} is OpenSSL where it loads. */
+    static String providerOf(TlsSpec tls) {
+        return TlsSpec.AUTO.equals(tls.provider()) ? (openSslAvailable() ? TlsSpec.OPENSSL : TlsSpec.JDK) : tls.provider();
+    }
+
+    /** The provider that runs: {@link TlsSpec#OPENSSL} or {@link TlsSpec#JDK}. */
+    String provider() {
+        return provider;
     }
 
     /**
@@ -85,28 +104,44 @@ final class ClientTls {
             return null;
         }
         TlsSpec tls = spec.tls();
+        String provider = providerOf(tls);
         try {
-            SslContextBuilder builder = SslContextBuilder.forClient()
-                    .sslProvider(TlsSpec.OPENSSL.equals(tls.provider()) ? SslProvider.OPENSSL : SslProvider.JDK)
-                    .trustManager(new TrustMarking(tls.insecure() ? null : trust(tls.ca())))
-                    .keyManager(clientCertificate(tls))
-                    .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
-                            ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                            spec.protocol() == HttpProtocol.H2 ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1));
-            if (!tls.versions().isEmpty()) {
-                builder.protocols(tls.versions());
+            return new ClientTls(context(spec, provider), provider, spec);
+        } catch (SSLException e) {
+            if (TlsSpec.AUTO.equals(tls.provider()) && TlsSpec.OPENSSL.equals(provider)) {
+                // BoringSSL refused what the JDK's accepted when the spec was read (a cipher of the JDK's only)
+                try {
+                    return new ClientTls(context(spec, TlsSpec.JDK), TlsSpec.JDK, spec);
+                } catch (SSLException | GeneralSecurityException jdk) {
+                    e.addSuppressed(jdk);
+                }
             }
-            if (!tls.ciphers().isEmpty()) {
-                builder.ciphers(tls.ciphers());
-            }
-            if (!tls.resumption()) {
-                builder.sessionCacheSize(1); // never read: every engine has its own key
-            }
-            return new ClientTls(builder.build(), spec);
-        } catch (SSLException | GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot set up TLS: " + ConnectionCounts.describe(e), e);
+        } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot set up TLS: " + ConnectionCounts.describe(e), e);
         }
+    }
+
+    private static SslContext context(HttpRunSpec spec, String provider) throws SSLException, GeneralSecurityException {
+        TlsSpec tls = spec.tls();
+        SslContextBuilder builder = SslContextBuilder.forClient()
+                .sslProvider(TlsSpec.OPENSSL.equals(provider) ? SslProvider.OPENSSL : SslProvider.JDK)
+                .trustManager(new TrustMarking(tls.insecure() ? null : trust(tls.ca())))
+                .keyManager(clientCertificate(tls))
+                .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                        spec.protocol() == HttpProtocol.H2 ? ApplicationProtocolNames.HTTP_2 : ApplicationProtocolNames.HTTP_1_1));
+        if (!tls.versions().isEmpty()) {
+            builder.protocols(tls.versions());
+        }
+        if (!tls.ciphers().isEmpty()) {
+            builder.ciphers(tls.ciphers());
+        }
+        if (!tls.resumption()) {
+            builder.sessionCacheSize(1); // never read: every engine has its own key
+        }
+        return builder.build();
     }
 
     /**

@@ -58,6 +58,8 @@ public final class HttpRun extends RunningLoad {
     private final AtomicInteger running;
     private final GeneratorWatch watch;
     private final DisturbanceLimits limits;
+    /** The TLS provider that runs (openssl or jdk), null for an http:// target: the report says it. */
+    private final String tlsProvider;
 
     private HttpRun(HttpRunSpec spec, NanoClock clock, InetSocketAddress address, String threadPrefix,
                     DisturbanceLimits limits, RequestMix mix) {
@@ -77,6 +79,7 @@ public final class HttpRun extends RunningLoad {
         this.timeline = RunTimeline.starting(clock.nanoTime(), spec.warmup(), spec.duration());
         RunContext context = new RunContext(spec, clock, timeline, template, transport, address, ClientTls.of(spec),
                 h2Request, mix);
+        this.tlsProvider = context.tls() == null ? null : context.tls().provider();
         int names = spec.hasMix() ? spec.mix().size() : 0;
         List<List<PhaseStats>> warmupByName = new ArrayList<>();
         List<List<PhaseStats>> measuredByName = new ArrayList<>();
@@ -217,6 +220,9 @@ public final class HttpRun extends RunningLoad {
             report = HttpReports.of(spec, stats, measuredNanos, connections,
                             TlsTally.merge(loops.stream().map(LoopDriver::tlsTally).toList()))
                     .withDisturbance(watch.stop(measuredNanos, limits));
+            if (report.tls() != null && tlsProvider != null) {
+                report = report.withProtocol(report.tls().withProvider(tlsProvider), report.h2());
+            }
             if (h2Request != null) {
                 List<H2Stats> h2 = new ArrayList<>();
                 for (LoopDriver loop : loops) {

@@ -1,5 +1,6 @@
 package io.loadlab.loadgen.http;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.loadlab.loadgen.report.LatencySummary;
 import io.loadlab.loadgen.report.SortedMaps;
 
@@ -19,9 +20,24 @@ import java.util.Map;
  * @param failureReasons  failures by reason ("certificate expired", "no subject alternative name matches
  *                        'localhost'", "server did not agree to h2 by ALPN"), at most {@link #MAX_REASONS} reasons of
  *                        at most {@link ConnectionCounts#MAX_ERROR_CHARS} characters, the rest counted as "other"
+ * @param provider        the TLS provider that ran: {@code openssl} (BoringSSL) or {@code jdk}; absent from runs that
+ *                        never started and from reports kept before it was reported
  */
 public record TlsReport(long handshakes, long resumed, LatencySummary handshakeMicros, String protocol,
-                        String version, String cipher, long failures, Map<String, Long> failureReasons) {
+                        String version, String cipher, long failures, Map<String, Long> failureReasons,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String provider) {
+
+    /** Before the provider is known. */
+    public TlsReport(long handshakes, long resumed, LatencySummary handshakeMicros, String protocol, String version,
+                     String cipher, long failures, Map<String, Long> failureReasons) {
+        this(handshakes, resumed, handshakeMicros, protocol, version, cipher, failures, failureReasons, null);
+    }
+
+    /** This report with the provider that ran. */
+    public TlsReport withProvider(String ran) {
+        return new TlsReport(handshakes, resumed, handshakeMicros, protocol, version, cipher, failures, failureReasons,
+                ran);
+    }
 
     public static final int MAX_REASONS = 8;
 

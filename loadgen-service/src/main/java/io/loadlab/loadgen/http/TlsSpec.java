@@ -20,9 +20,10 @@ import java.util.Set;
  * @param ciphers    the cipher suites offered, by their standard names; empty for the provider's default
  * @param resumption true: reuse sessions (tickets or IDs) across connections, as browsers do; false: every new
  *                   connection makes a full handshake, so a keep-alive-off run measures full handshakes
- * @param provider   {@code jdk} (the default: the JDK's own TLS, which a native image carries) or {@code openssl}
- *                   (BoringSSL through netty-tcnative, on Linux x86-64 and aarch64 JVMs: a full handshake costs a
- *                   fraction of the JDK's, see the README's figure)
+ * @param provider   {@code auto} (the default: BoringSSL where it loads, else the JDK's), {@code openssl} (BoringSSL
+ *                   through netty-tcnative, on Linux x86-64 and aarch64 JVMs: a full handshake cost 293 us of CPU
+ *                   against the JDK 17 provider's 4,411, ClientTls) or {@code jdk} (the JDK's own TLS, which a native
+ *                   image carries). The report's {@code tls.provider} says which one ran
  * @param certificate PEM of the client certificate to give a server that asks for one (its chain may follow), as
  *                    curl's {@code --cert}; null for none. Given with {@code key} or not at all
  * @param key         PEM (unencrypted PKCS#8) of that certificate's private key, as curl's {@code --key}; null for
@@ -33,6 +34,8 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
 
     public static final String JDK = "jdk";
     public static final String OPENSSL = "openssl";
+    /** BoringSSL where netty-tcnative loads (a JVM on Linux x86-64 or aarch64), the JDK's elsewhere (a native image). */
+    public static final String AUTO = "auto";
 
     public static final Set<String> VERSIONS = Set.of("TLSv1.2", "TLSv1.3");
     /** A bundle of a few hundred certificates (the JDK's whole cacerts as PEM is ~220 KB). */
@@ -43,13 +46,14 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     public static final int MAX_KEY_BYTES = 16 * 1024;
     /** What is shown for a key. */
     public static final String REDACTED_KEY = RunSpec.REDACTED;
-    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed. Declared after
-     * the constants its constructor checks against: before them, VERSIONS was still null when it was built. */
+    /** Verified against the JDK's trust store, the provider's versions and ciphers, sessions resumed, the fastest
+     * provider that loads. Declared after the constants its constructor checks against: before them, VERSIONS was
+     * still null when it was built. */
     public static final TlsSpec DEFAULT = new TlsSpec(null, false, List.of(), List.of(), true);
 
-    /** On the JDK's provider. */
+    /** On the provider chosen by {@link #AUTO}. */
     public TlsSpec(String ca, boolean insecure, List<String> versions, List<String> ciphers, boolean resumption) {
-        this(ca, insecure, versions, ciphers, resumption, JDK);
+        this(ca, insecure, versions, ciphers, resumption, AUTO);
     }
 
     /** Without a client certificate. */
@@ -70,10 +74,11 @@ public record TlsSpec(String ca, boolean insecure, List<String> versions, List<S
     public TlsSpec {
         versions = versions == null ? List.of() : List.copyOf(versions);
         ciphers = ciphers == null ? List.of() : List.copyOf(ciphers);
-        provider = provider == null ? JDK : provider; // a spec kept before the choice existed
+        provider = provider == null ? JDK : provider; // a spec kept before the choice existed ran on the JDK's
         Violations v = new Violations();
         check(v, ca, versions, ciphers);
-        v.check(JDK.equals(provider) || OPENSSL.equals(provider), "tls.provider", "must be jdk or openssl");
+        v.check(AUTO.equals(provider) || JDK.equals(provider) || OPENSSL.equals(provider), "tls.provider",
+                "must be auto, jdk or openssl");
         checkClientCertificate(v, certificate, key);
         v.throwIfAny();
     }

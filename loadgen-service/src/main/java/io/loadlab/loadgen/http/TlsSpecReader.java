@@ -47,7 +47,7 @@ public final class TlsSpecReader {
         String certificate = f.text("certificate", null);
         String key = f.text("key", null);
         checkClientCertificate(f, certificate, key);
-        String provider = f.text("provider", TlsSpec.JDK);
+        String provider = f.text("provider", TlsSpec.AUTO);
         f.violations().check(!TlsSpec.OPENSSL.equals(provider) || ClientTls.openSslAvailable(), "tls.provider",
                 "openssl is not available on this loadgen (netty-tcnative loads on Linux x86-64 and aarch64 JVMs only)");
         return f.build(() -> new TlsSpec(ca, insecure, versions, ciphers, resumption, provider, certificate, key));

@@ -87,8 +87,9 @@ public final class WrkTextReport {
         LatencySummary h = t.handshakeMicros() == null ? LatencySummary.EMPTY : t.handshakeMicros();
         out.append(String.format(Locale.ROOT, "  TLS handshakes: %d, resumed %d, p50 %s, p99 %s%n", t.handshakes(),
                 t.resumed(), WrkUnits.timeMicros(h.p50()), WrkUnits.timeMicros(h.p99())));
-        out.append(String.format(Locale.ROOT, "  TLS agreed: %s, %s, ALPN %s%n", t.version() == null ? "-" : t.version(),
-                t.cipher() == null ? "-" : t.cipher(), t.protocol() == null ? "-" : t.protocol()));
+        out.append(String.format(Locale.ROOT, "  TLS agreed: %s, %s, ALPN %s%s%n", t.version() == null ? "-" : t.version(),
+                t.cipher() == null ? "-" : t.cipher(), t.protocol() == null ? "-" : t.protocol(),
+                t.provider() == null ? "" : ", provider " + t.provider()));
         if (t.failures() > 0) {
             out.append(String.format(Locale.ROOT, "  TLS errors: %d%n", t.failures()));
             t.failureReasons().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.net.URI;
@@ -70,11 +71,16 @@ class HttpsRunTest {
         }
     }
 
-    @Test
-    void keepAliveHandshakesOncePerConnectionAndAgreesWhatNginxSays() throws Exception {
+    /** The default (auto) runs BoringSSL on this JVM, as the report says; asked for, the JDK's runs and is named. */
+    @ParameterizedTest
+    @ValueSource(strings = {TlsSpec.AUTO, TlsSpec.JDK})
+    void keepAliveHandshakesOncePerConnectionAndAgreesWhatNginxSays(String provider) throws Exception {
         int before = nginx.tlsLog().size();
-        HttpReport r = run(spec(GOOD, 2, 1_000, 0, 0, true, new TlsSpec(ca, false, List.of(), List.of(), true)), null);
+        HttpReport r = run(spec(GOOD, 2, 1_000, 0, 0, true,
+                new TlsSpec(ca, false, List.of(), List.of(), true, provider)), null);
 
+        assertEquals(TlsSpec.AUTO.equals(provider) ? TlsSpec.OPENSSL : TlsSpec.JDK, r.tls().provider(),
+                "the provider that ran");
         List<String[]> lines = lines(before);
         assertEquals(r.requests() + r.warmupRequests(), lines.size(), "nginx logged every request, warm-up included");
         assertEquals(2, r.tls().handshakes(), "one handshake per keep-alive connection");
@@ -107,17 +113,19 @@ class HttpsRunTest {
     }
 
     /**
-     * BoringSSL (tls.provider openssl) counts as the JDK's provider does: a handshake per request, resumed exactly as
-     * nginx's $ssl_session_reused says, none without resumption.
+     * Each provider, BoringSSL (tls.provider openssl, the default's choice here) and the JDK's (a native image's),
+     * counts alike: a handshake per request, resumed exactly as nginx's $ssl_session_reused says, none without
+     * resumption.
      */
     @ParameterizedTest
-    @ValueSource(booleans = {false, true})
-    void theOpenSslProviderCountsHandshakesAndResumptionsAsNginxDoes(boolean resumption) throws Exception {
+    @CsvSource({"openssl, false", "openssl, true", "jdk, false", "jdk, true"})
+    void eachProviderCountsHandshakesAndResumptionsAsNginxDoes(String provider, boolean resumption) throws Exception {
         assertTrue(ClientTls.openSslAvailable(), "netty-tcnative's BoringSSL does not load on this machine");
         int before = nginx.tlsLog().size();
         HttpReport r = run(spec(GOOD, 1, 1_000, 200, 20, false,
-                new TlsSpec(ca, false, List.of(), List.of(), resumption, TlsSpec.OPENSSL)), null);
+                new TlsSpec(ca, false, List.of(), List.of(), resumption, provider)), null);
 
+        assertEquals(provider, r.tls().provider());
         List<String[]> lines = lines(before);
         assertEquals(r.requests() + r.warmupRequests(), lines.size());
         assertEquals(20, r.requests());
@@ -159,19 +167,23 @@ class HttpsRunTest {
         assertEquals(r.requests() + r.warmupRequests(), lines(before).size());
     }
 
-    @Test
-    void anExpiredCertificateIsRefused() throws Exception {
-        refused(EXPIRED, TlsFailureReason.EXPIRED);
+    /** Refusals read the same on either provider: the reasons are the trust manager's, which both call. */
+    @ParameterizedTest
+    @ValueSource(strings = {TlsSpec.OPENSSL, TlsSpec.JDK})
+    void anExpiredCertificateIsRefused(String provider) throws Exception {
+        refused(EXPIRED, TlsFailureReason.EXPIRED, provider);
     }
 
-    @Test
-    void aSelfSignedCertificateOutsideTheBundleIsRefused() throws Exception {
-        refused(SELF_SIGNED, TlsFailureReason.UNTRUSTED);
+    @ParameterizedTest
+    @ValueSource(strings = {TlsSpec.OPENSSL, TlsSpec.JDK})
+    void aSelfSignedCertificateOutsideTheBundleIsRefused(String provider) throws Exception {
+        refused(SELF_SIGNED, TlsFailureReason.UNTRUSTED, provider);
     }
 
-    @Test
-    void aCertificateForAnotherHostIsRefused() throws Exception {
-        refused(WRONG_HOST, TlsFailureReason.WRONG_HOST);
+    @ParameterizedTest
+    @ValueSource(strings = {TlsSpec.OPENSSL, TlsSpec.JDK})
+    void aCertificateForAnotherHostIsRefused(String provider) throws Exception {
+        refused(WRONG_HOST, TlsFailureReason.WRONG_HOST, provider);
     }
 
     @Test
@@ -192,9 +204,10 @@ class HttpsRunTest {
         assertTrue(r.errors().tls() > 0);
     }
 
-    private void refused(int server, String reason) throws Exception {
+    private void refused(int server, String reason, String provider) throws Exception {
         int before = nginx.tlsLog().size();
-        HttpReport r = run(spec(server, 1, 300, 0, 0, true, new TlsSpec(ca, false, List.of(), List.of(), true)), reason);
+        HttpReport r = run(spec(server, 1, 300, 0, 0, true,
+                new TlsSpec(ca, false, List.of(), List.of(), true, provider)), reason);
 
         assertEquals(0, r.requests());
         assertTrue(r.errors().tls() > 0);
