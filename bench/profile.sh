@@ -7,6 +7,12 @@
 #   bench/profile.sh loadgen-close     the loadgen, keep-alive off (a connection per request), against nginx;
 #                                      loadgen on core 0, nginx on core 1, as bench/loadgen-vs-wrk.sh
 #   bench/profile.sh loadgen-keepalive the same with keep-alive
+#   bench/profile.sh loadgen-h2c [STREAMS]    the loadgen's h2c, 10 connections x STREAMS (default 10), against nginx
+#   bench/profile.sh loadgen-h2 [STREAMS]     the same over TLS (ALPN h2), tls.ca the throw-away certificate
+#   bench/profile.sh loadgen-https            HTTP/1.1 keep-alive over TLS, CONNECTIONS connections
+#   bench/profile.sh loadgen-https-close      a full handshake per request (keepAlive false, resumption false);
+#                                             PROVIDER=jdk profiles the JDK's TLS instead of the default (auto)
+#                                             (the h2/TLS shapes: nginx as bench/tls-h2-peers.sh starts it, KEY=ec|rsa)
 #   bench/profile.sh udp [SIZE]        the loadgen's udp-throughput (SIZE bytes, default 64) to `sockperf server`
 # Writes to OUT (default bench/out/profile-<shape>-<time>): cpu.html and alloc.html (flame graphs), cpu.collapsed,
 # and top.txt, the top 20 frames by self and by total CPU samples (bench/lib/top_frames.py), also printed.
@@ -26,8 +32,11 @@ OUT=${OUT:-$root/bench/out/profile-$shape-$(date +%Y%m%d-%H%M%S)}
 case $shape in
   target) require wrk; NUMBER=${2:-2} ;;
   loadgen-close|loadgen-keepalive) require nginx ;;
+  loadgen-h2c|loadgen-h2) require nginx openssl; STREAMS=${2:-10} ;;
+  loadgen-https|loadgen-https-close) require nginx openssl ;;
   udp) require sockperf; SIZE=${2:-64} ;;
-  *) echo "usage: bench/profile.sh target [N] | loadgen-close | loadgen-keepalive | udp [SIZE]" >&2; exit 2 ;;
+  *) echo "usage: bench/profile.sh target [N] | loadgen-close | loadgen-keepalive | loadgen-h2c [STREAMS]" \
+       "| loadgen-h2 [STREAMS] | loadgen-https | loadgen-https-close | udp [SIZE]" >&2; exit 2 ;;
 esac
 
 # async-profiler's agent library, from the Maven artifact (fetched once into the local repository)
@@ -82,6 +91,19 @@ case $shape in
       sleep 1
       spec() { echo "{\"kind\":\"udp-throughput\",\"target\":\"udp://127.0.0.1:$udp_port\",\"messageSize\":$SIZE,\"duration\":\"${1}s\",\"warmup\":\"0s\"}"; }
       figure=report.messagesPerSecond
+    elif [ "$shape" = loadgen-h2c ] || [ "$shape" = loadgen-h2 ] || [ "$shape" = loadgen-https ] || [ "$shape" = loadgen-https-close ]; then
+      nginx_tls "$work" "${KEY:-ec}" "$SERVER_CORE"
+      pids+=("$nginx_tls_pid")
+      ca_json=$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$work/cert.pem")
+      tls=",\"tls\":{\"ca\":$ca_json${PROVIDER:+,\"provider\":\"$PROVIDER\"}"
+      case $shape in
+        loadgen-h2c) url=http://127.0.0.1:$p_h2c/test/testApi extra=",\"protocol\":\"h2c\",\"streams\":$STREAMS" conns=10 ;;
+        loadgen-h2) url=https://127.0.0.1:$p_h2/test/testApi extra=",\"protocol\":\"h2\",\"streams\":$STREAMS$tls}" conns=10 ;;
+        loadgen-https) url=https://127.0.0.1:$p_https/test/testApi extra="$tls}" conns=$CONNECTIONS ;;
+        loadgen-https-close) url=https://127.0.0.1:$p_close/test/testApi extra=",\"keepAlive\":false$tls,\"resumption\":false}" conns=$CONNECTIONS ;;
+      esac
+      spec() { echo "{\"kind\":\"http\",\"target\":\"$url\",\"connections\":$conns,\"threads\":1,\"duration\":\"${1}s\",\"warmup\":\"0s\"$extra}"; }
+      figure=report.requestsPerSecond
     else
       nginx_port=$(free_port)
       answer_bytes 2 > "$work/answer.json"

@@ -58,12 +58,13 @@ wrk_rate() { awk '/Requests\/sec/ {print $2}' <<<"$1"; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
-# start_loadgen PORT TOKEN LOG [CORE]: the packaged loadgen on loopback; echoes its pid.
+# start_loadgen PORT TOKEN LOG [CORE]: the packaged loadgen on loopback; echoes its pid. LOADGEN_JAVA picks the JVM
+# (default: java on PATH), e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java to measure JDK 25.
 start_loadgen() {
   local port=$1 token=$2 log=$3 core=${4:-} data
   data=$(dirname "$log")/loadgen-data
   # shellcheck disable=SC2086 # LOADGEN_JAVA_OPTS is a list of JVM flags
-  ${core:+taskset -c "$core"} env LOADGEN_API_TOKEN="$token" java ${LOADGEN_JAVA_OPTS:-} -Dquarkus.http.host=127.0.0.1 \
+  ${core:+taskset -c "$core"} env LOADGEN_API_TOKEN="$token" "${LOADGEN_JAVA:-java}" ${LOADGEN_JAVA_OPTS:-} -Dquarkus.http.host=127.0.0.1 \
     -Dquarkus.http.port="$port" -Dloadgen.data-dir="$data" \
     -jar "$root/loadgen-service/target/quarkus-app/quarkus-run.jar" >"$log" 2>&1 &
   echo $!
@@ -108,4 +109,52 @@ wrk_post_run() {
   requests=$(awk '/requests in/ {print $1}' <<<"$out")
   awk -v r="$(wrk_rate "$out")" -v t=$((after - before)) -v n="$requests" -v hz="$(getconf CLK_TCK)" \
     'BEGIN { printf "%s %.2f\n", r, (n > 0 ? t / hz / n * 1e6 : 0) }'
+}
+
+# nginx_tls WORK KEY CORE: in this shell (it sets globals), a certificate for 127.0.0.1 (an IP SAN, so the loadgen's
+# host check passes; KEY ec = P-256, rsa = RSA-2048; valid a day) at WORK/cert.pem and WORK/key.pem, and one nginx
+# (test-support's nginx-tls.conf, filled in as start_nginx fills nginx.conf) on CORE answering the target's 2-item
+# bytes on four ports: p_h2c (h2 by prior knowledge), p_h2 (h2 over TLS, ALPN), p_https (HTTP/1.1 over TLS) and
+# p_close (HTTP/1.1 over TLS with neither tickets nor a session cache: every handshake full). No access log on any.
+# Keep-alive without limit (the template's), so nobody measures reconnects it did not ask for: nginx's default of
+# 1000 requests also ends an h2 connection. Sets nginx_tls_pid; returns once every port answers.
+nginx_tls() {
+  local work=$1 key=$2 core=$3 key_opts servers tls conf p p_plain
+  case $key in
+    ec) key_opts=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1) ;;
+    rsa) key_opts=(-newkey rsa:2048) ;;
+    *) echo "KEY is ec or rsa: $key" >&2; exit 2 ;;
+  esac
+  openssl req -x509 "${key_opts[@]}" -nodes -days 1 -subj /CN=127.0.0.1 -addext subjectAltName=IP:127.0.0.1 \
+    -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+  answer_bytes 2 > "$work/answer.json"
+  p_plain=$(free_port) p_h2c=$(free_port) p_h2=$(free_port) p_https=$(free_port) p_close=$(free_port)
+  nginx_answer "$work/nginx" "$work/answer.json"
+  _tls_server() { # listen-parameters extra-directives
+    printf '  server {\n    listen %s;\n%s\n    location / { include answer.conf; }\n  }\n' "$1" "$2"
+  }
+  tls="    ssl_certificate $work/cert.pem;
+    ssl_certificate_key $work/key.pem;"
+  servers="$(_tls_server "127.0.0.1:$p_h2c http2" "")
+$(_tls_server "127.0.0.1:$p_h2 ssl http2" "$tls")
+$(_tls_server "127.0.0.1:$p_https ssl" "$tls")
+$(_tls_server "127.0.0.1:$p_close ssl" "$tls
+    ssl_session_tickets off;
+    ssl_session_cache off;")"
+  conf=$(<"$loadlab_root/test-support/src/main/resources/io/loadlab/testsupport/nginx-tls.conf")
+  # quoted replacements: bash 5.2 would otherwise put the match in place of any & in them
+  conf=${conf//@DIR@/"$work/nginx"}
+  conf=${conf//@PORT@/"$p_plain"}
+  conf=${conf//@SERVERS@/"$servers"}
+  printf '%s\n' "$conf" > "$work/nginx/nginx.conf"
+  taskset -c "$core" nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" >/dev/null 2>&1 &
+  nginx_tls_pid=$!
+  for _ in $(seq 1 50); do # the h2c port speaks HTTP/2 only: asked by prior knowledge
+    curl -fsS -o /dev/null --http2-prior-knowledge "http://127.0.0.1:$p_h2c/" 2>/dev/null && break
+    sleep 0.2
+  done
+  curl -fsS -o /dev/null --http2-prior-knowledge "http://127.0.0.1:$p_h2c/" || { echo "nginx not up on $p_h2c" >&2; exit 1; }
+  for p in "$p_h2" "$p_https" "$p_close"; do
+    curl -fsS -o /dev/null --cacert "$work/cert.pem" "https://127.0.0.1:$p/" || { echo "nginx not up on $p" >&2; exit 1; }
+  done
 }
