@@ -5,6 +5,7 @@ import io.loadlab.common.cpu.ThreadSchedstats;
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.IntervalSeries;
 import io.loadlab.loadgen.engine.NanoClock;
+import io.loadlab.loadgen.engine.RecentIntervals;
 import io.loadlab.loadgen.engine.TaskScheduler;
 import io.loadlab.loadgen.http.HttpReport;
 import io.loadlab.loadgen.http.RequestReport;
@@ -259,14 +260,15 @@ public final class AgentParts {
             String state = run.map(r -> r.state().json())
                     .orElse(failure != null ? "failed" : stopped ? "cancelled" : "pending");
             String why = failure != null ? failure : run.map(RunRecord::failure).orElse(null);
-            List<IntervalSample> got = series == null ? List.of() : series.since(from);
+            RecentIntervals recent = series == null ? new RecentIntervals(List.of(), 0) : series.recent(from);
+            List<IntervalSample> got = recent.intervals();
             boolean more = got.size() > IntervalBatch.MAX_INTERVALS;
             if (more) {
                 got = new ArrayList<>(got.subList(0, IntervalBatch.MAX_INTERVALS));
             }
             boolean ended = run.map(r -> r.state().finished()).orElse(failure != null || stopped);
             boolean complete = !more && ended && (series == null || series.finished());
-            return new IntervalBatch(state, got, complete, series == null ? 0 : series.dropped(), latenessNanos,
+            return new IntervalBatch(state, got, complete, recent.missed(), latenessNanos,
                     saturation(), why, complete ? mix(run) : List.of(),
                     complete && withReport ? run.map(RunRecord::report).orElse(null) : null);
         }

@@ -16,7 +16,8 @@ import java.util.List;
  * @param intervals          the intervals from the index asked for, in order
  * @param complete           true when the last interval is among them or was delivered before; false while more
  *                           are to come, including when this answer stopped at {@link #MAX_INTERVALS}
- * @param dropped            intervals the agent no longer holds (the controller fell that far behind)
+ * @param dropped            intervals from the index asked for that the agent no longer holds whole (the controller
+ *                           fell more than {@code IntervalSeries.RAW_WINDOW} seconds behind)
  * @param startLatenessNanos how late the run started against the start asked for (its clock); null before start
  * @param saturation         the agent's generator saturation so far, 0..1
  * @param failure            why the run failed on the agent, null when it did not

@@ -3,10 +3,10 @@ package io.loadlab.loadgen.engine;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.report.RunSeries;
 import io.loadlab.loadgen.report.SeriesPoint;
-import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * A run's {@link RunSeries}: its one-second intervals' measured figures, one point per second of the run that
@@ -18,11 +18,17 @@ import java.util.List;
  * completed while the loops drained) goes to the last point, so the points add up to the report's totals exactly.
  * A second the ticker missed (the one thread stalled past a whole second) is a point of zeros and the next one
  * holds both: the interval's figures stay whole rather than split by a guess.
+ * <p>
+ * The series keeps its older intervals as {@link IntervalDigest}s, whose percentiles cannot be added to another
+ * interval's: a point of several intervals is the first (with the interval closed a little after the warm-up's end)
+ * or the last (with the drain), and the series keeps the first's histograms and the last's intervals whole, so every
+ * point is what it would be from whole intervals. Only a series read with a measured time far shorter than its
+ * intervals (points a run never makes) could put a digest without its histogram into a point beside others: that
+ * point's max is still exact, its p50 and p99 are those of its part with the most values ({@link PointLatencies}).
  */
 public final class MeasuredSeries {
 
     private static final long SECOND = IntervalTicker.PERIOD_NANOS;
-    private static final double NANOS_PER_MICRO = 1_000.0;
 
     private MeasuredSeries() {
     }
@@ -48,59 +54,52 @@ public final class MeasuredSeries {
         }
         long first = warmupNanos / SECOND;
         int n = (int) (-Math.floorDiv(-(warmupNanos + measuredNanos), SECOND) - first); // ceil, in Java 17
-        long[] done = new long[n];
-        long[] errors = new long[n];
-        long[] asked = new long[n];
-        long[] pongs = new long[n];
-        long[] handshakes = new long[n];
-        // One point's histogram at a time: the samples come in index order, so a point is whole once the next one
-        // begins. Holding every point's decoded histogram to the end took 400 KB a second of run: a 10-minute run's
-        // report needed 240 MB of heap, and the loadgen in a 256 MiB pod died of it as the run ended.
-        double[] p50 = new double[n];
-        double[] p99 = new double[n];
-        double[] max = new double[n];
-        Histogram current = null;
-        int currentK = -1;
-        for (IntervalSample s : intervals.all()) {
-            int k = (int) Math.max(0, Math.min(n - 1, s.index() - first));
-            PhaseInterval m = s.measured();
-            done[k] += m.count(requests);
-            for (Counter c : Counter.values()) {
-                errors[k] += c.error() ? m.count(c) : 0;
-            }
-            asked[k] += m.count(Counter.PONGS_REQUESTED);
-            pongs[k] += m.count(Counter.COMPLETED);
-            handshakes[k] += m.count(Counter.TLS_HANDSHAKES);
-            Histogram h = HistogramCodec.decode(m.latency());
-            if (k != currentK) {
-                latencyOf(current, currentK, p50, p99, max);
-                current = h;
-                currentK = k;
-                h.setAutoResize(true); // the next interval's values may pass this one's range
+        List<IntervalDigest> digested;
+        List<IntervalSample> whole;
+        synchronized (intervals) { // one instant: one digested between two reads would count twice or not at all
+            digested = intervals.digests();
+            whole = intervals.all();
+        }
+        long[][] counts = new long[n][Counter.values().length]; // by point, then by counter's ordinal
+        PointLatencies latency = new PointLatencies(n);
+        for (IntervalDigest d : digested) {
+            int k = point(d.index(), first, n);
+            add(counts[k], d::count);
+            if (d.latency() != null) {
+                latency.add(k, HistogramCodec.decode(d.latency()));
             } else {
-                current.add(h);
+                latency.add(k, d);
             }
         }
-        latencyOf(current, currentK, p50, p99, max);
+        for (IntervalSample s : whole) {
+            int k = point(s.index(), first, n);
+            PhaseInterval m = s.measured();
+            add(counts[k], m::count);
+            latency.add(k, HistogramCodec.decode(m.latency()));
+        }
+        latency.finish();
         List<SeriesPoint> points = new ArrayList<>(n);
         for (int k = 0; k < n; k++) {
-            points.add(new SeriesPoint(k, done[k], errors[k], p50[k], p99[k], max[k],
-                    countsLoss ? Math.max(0, asked[k] - pongs[k]) : null, countsHandshakes ? handshakes[k] : null));
+            long[] c = counts[k];
+            long errors = 0;
+            for (Counter e : Counter.values()) {
+                errors += e.error() ? c[e.ordinal()] : 0;
+            }
+            long lost = Math.max(0, c[Counter.PONGS_REQUESTED.ordinal()] - c[Counter.COMPLETED.ordinal()]);
+            points.add(new SeriesPoint(k, c[requests.ordinal()], errors, latency.p50[k], latency.p99[k], latency.max[k],
+                    countsLoss ? lost : null, countsHandshakes ? c[Counter.TLS_HANDSHAKES.ordinal()] : null));
         }
         return new RunSeries(points);
     }
 
-    /** Point {@code k}'s latency figures from its whole histogram; zeros when it recorded none. */
-    private static void latencyOf(Histogram h, int k, double[] p50, double[] p99, double[] max) {
-        if (h == null || h.getTotalCount() == 0) {
-            return;
-        }
-        p50[k] = micros(h.getValueAtPercentile(50));
-        p99[k] = micros(h.getValueAtPercentile(99));
-        max[k] = micros(h.getMaxValue());
+    /** The point an interval goes to: those before the first hold only warm-up, those past the last the drain. */
+    private static int point(long index, long first, int n) {
+        return (int) Math.max(0, Math.min(n - 1, index - first));
     }
 
-    private static double micros(long nanos) {
-        return nanos / NANOS_PER_MICRO;
+    private static void add(long[] sums, ToLongFunction<Counter> count) {
+        for (Counter c : Counter.values()) {
+            sums[c.ordinal()] += count.applyAsLong(c);
+        }
     }
 }

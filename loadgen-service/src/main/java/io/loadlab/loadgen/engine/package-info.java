@@ -21,7 +21,10 @@
  *     ({@link io.loadlab.loadgen.engine.IntervalSeries}, closed by an
  *     {@link io.loadlab.loadgen.engine.IntervalTicker} on any {@link io.loadlab.loadgen.engine.TaskScheduler}):
  *     per phase, the counters' increase and the interval's histograms in HdrHistogram's compressed base64.
- *     Distributed runs ship them to the controller, which adds them; time-series charts read them.</li>
+ *     Distributed runs ship them to the controller, which adds them; time-series charts read them. The newest
+ *     minutes stay whole for the readers that follow a run; older intervals shrink to an
+ *     {@link io.loadlab.loadgen.engine.IntervalDigest} (what the report's per-second series needs), so a long run's
+ *     heap stays flat.</li>
  * <li>A run watches its own generator: a {@link io.loadlab.loadgen.engine.LoopLagProbe} on each event loop measures
  *     how late the loop runs its timer, {@link io.loadlab.loadgen.engine.GcPauses} the JVM's collection pauses; the
  *     {@code run} package judges them against the limits and the report says when the generator was disturbed.</li>

@@ -17,8 +17,13 @@ final class IperfRun implements LoadRun {
 
     private final ClientSession test;
     private final CompletableFuture<RunOutcome> done = new CompletableFuture<>();
-    /** The test's measured seconds, handed over when it ends ({@link IperfIntervals}). */
-    private final IntervalSeries intervals = new IntervalSeries(IntervalSeries.DEFAULT_CAPACITY);
+    /**
+     * The test's measured seconds, handed over when it ends ({@link IperfIntervals}), all kept whole: they come at
+     * once, so no reader (a controller, for an agent's part) can have read any before, and without latencies they are
+     * small (the empty histograms are one string shared by all).
+     */
+    private final IntervalSeries intervals = new IntervalSeries(IntervalSeries.DEFAULT_CAPACITY,
+            IntervalSeries.DEFAULT_CAPACITY);
     private volatile boolean cancelled;
 
     private IperfRun(ClientSession test) {

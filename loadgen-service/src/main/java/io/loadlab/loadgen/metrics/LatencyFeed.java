@@ -2,13 +2,13 @@ package io.loadlab.loadgen.metrics;
 
 import io.loadlab.loadgen.engine.IntervalSample;
 import io.loadlab.loadgen.engine.IntervalSeries;
+import io.loadlab.loadgen.engine.RecentIntervals;
 import io.loadlab.loadgen.report.HistogramCodec;
 import io.loadlab.loadgen.run.LoadRun;
 import org.HdrHistogram.Histogram;
 import org.jboss.logging.Logger;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,6 +20,10 @@ import java.util.TreeMap;
  * out): the intervals' measured histograms add up to the report's exactly. A run that keeps no intervals (iperf, a
  * controller's distributed run, whose latency its agents measure and export) adds nothing, so no latency is counted
  * twice across pods. Thread-safe.
+ * <p>
+ * A series keeps its newest {@link IntervalSeries#RAW_WINDOW} seconds whole, which a scrape every minute reads with
+ * room to spare; intervals a run's feed did not read within that (no scrape for minutes) are left out of the histogram,
+ * and logged where something scrapes it (a process never scraped has no reader that could miss them).
  */
 final class LatencyFeed {
 
@@ -29,6 +33,8 @@ final class LatencyFeed {
     private final Map<String, LatencyBuckets> byKind = new TreeMap<>();
     /** Guarded by {@code this}: live runs by id, each with the next interval index to read. */
     private final Map<String, Cursor> live = new LinkedHashMap<>();
+    /** Guarded by {@code this}: whether anything has read the histogram yet. */
+    private boolean scraped;
 
     synchronized void started(String id, String kind, LoadRun run) {
         live.put(id, new Cursor(kind, run));
@@ -44,6 +50,7 @@ final class LatencyFeed {
 
     /** Brings every live run's closed intervals in; then the snapshot: per kind, cumulative counts and sum. */
     synchronized Map<String, Snapshot> read() {
+        scraped = true;
         live.values().forEach(this::feed);
         Map<String, Snapshot> out = new TreeMap<>();
         byKind.forEach((kind, b) -> out.put(kind, new Snapshot(b.cumulative(), b.count(), b.sumSeconds())));
@@ -55,8 +62,13 @@ final class LatencyFeed {
         if (series == null) {
             return;
         }
-        List<IntervalSample> fresh = series.since(c.next);
-        for (IntervalSample s : fresh) {
+        RecentIntervals fresh = series.recent(c.next);
+        if (fresh.missed() > 0) {
+            LOG.logf(scraped ? Logger.Level.WARN : Logger.Level.DEBUG, "%s run: %d intervals left its series' window "
+                    + "of %d whole ones before a read, their latencies are left out of loadgen_latency_seconds", c.kind,
+                    fresh.missed(), series.window());
+        }
+        for (IntervalSample s : fresh.intervals()) {
             c.next = s.index() + 1;
             Histogram h;
             try {
