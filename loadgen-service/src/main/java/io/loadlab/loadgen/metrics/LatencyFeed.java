@@ -21,9 +21,9 @@ import java.util.TreeMap;
  * controller's distributed run, whose latency its agents measure and export) adds nothing, so no latency is counted
  * twice across pods. Thread-safe.
  * <p>
- * A series keeps its newest {@link IntervalSeries#RAW_WINDOW} seconds whole, which a scrape every minute reads with
- * room to spare; intervals a run's feed did not read within that (no scrape for minutes) are left out of the histogram,
- * and logged where something scrapes it (a process never scraped has no reader that could miss them).
+ * A series keeps its newest {@link IntervalSeries#RAW_WINDOW} seconds whole; {@link #catchUp()}, called every
+ * {@link LatencyHistogramBinding#CATCH_UP_SECONDS} whether or not anything scrapes, reads them well within that, so no
+ * interval leaves the window unread unless this process stalls for minutes (then a warning says how many).
  */
 final class LatencyFeed {
 
@@ -33,8 +33,6 @@ final class LatencyFeed {
     private final Map<String, LatencyBuckets> byKind = new TreeMap<>();
     /** Guarded by {@code this}: live runs by id, each with the next interval index to read. */
     private final Map<String, Cursor> live = new LinkedHashMap<>();
-    /** Guarded by {@code this}: whether anything has read the histogram yet. */
-    private boolean scraped;
 
     synchronized void started(String id, String kind, LoadRun run) {
         live.put(id, new Cursor(kind, run));
@@ -50,11 +48,15 @@ final class LatencyFeed {
 
     /** Brings every live run's closed intervals in; then the snapshot: per kind, cumulative counts and sum. */
     synchronized Map<String, Snapshot> read() {
-        scraped = true;
         live.values().forEach(this::feed);
         Map<String, Snapshot> out = new TreeMap<>();
         byKind.forEach((kind, b) -> out.put(kind, new Snapshot(b.cumulative(), b.count(), b.sumSeconds())));
         return out;
+    }
+
+    /** Brings every live run's closed intervals in, before they leave their series' window of whole ones. */
+    synchronized void catchUp() {
+        live.values().forEach(this::feed);
     }
 
     private void feed(Cursor c) {
@@ -64,7 +66,7 @@ final class LatencyFeed {
         }
         RecentIntervals fresh = series.recent(c.next);
         if (fresh.missed() > 0) {
-            LOG.logf(scraped ? Logger.Level.WARN : Logger.Level.DEBUG, "%s run: %d intervals left its series' window "
+            LOG.warnf("%s run: %d intervals left its series' window "
                     + "of %d whole ones before a read, their latencies are left out of loadgen_latency_seconds", c.kind,
                     fresh.missed(), series.window());
         }

@@ -68,6 +68,20 @@ class LatencyFeedTest {
         assertEquals(latencies(0, 2) + latencies(6, 13), feed.read().get("http").count());
     }
 
+    /** Caught up (as the binding does every minute) with no scrape between: a later scrape still has every second. */
+    @Test
+    void catchingUpWithoutAScrapeKeepsWhatTheWindowWouldHaveLost() {
+        IntervalSeries series = new IntervalSeries(100, 4);
+        LatencyFeed feed = new LatencyFeed();
+        feed.started("r", "http", new Run(series));
+        for (long second = 0; second < 30; second += 3) {
+            series.appendAll(intervals(second, second + 3));
+            feed.catchUp();
+        }
+        feed.finished("r");
+        assertEquals(latencies(0, 30), feed.read().get("http").count(), "every interval, none read by a scrape");
+    }
+
     private record Run(IntervalSeries intervals) implements LoadRun {
 
         @Override
