@@ -48,7 +48,8 @@
  * {@code requests + warmupRequests} when the report shows no timeout and no read/write error.
  *
  * <h2>TLS</h2>
- * An https run has one {@link io.loadlab.loadgen.http.ClientTls}: one Netty SslContext (the JDK's provider) and per
+ * An https run has one {@link io.loadlab.loadgen.http.ClientTls}: one Netty SslContext (BoringSSL where it loads, else
+ * the JDK's provider: {@code tls.provider}) and per
  * connection an SslHandler first in its pipeline. The handshake is a connection state between TCP established and
  * ready, timed apart from request latency; how it ended is counted ({@code TLS_HANDSHAKES}, {@code TLS_RESUMED},
  * {@code TLS_ERRORS}) and, when it failed, named by {@link io.loadlab.loadgen.http.TlsFailureReason} and tallied per
