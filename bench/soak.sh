@@ -5,7 +5,8 @@
 # flags its image runs with (read from its application.properties, or run-java.sh's for the target). Prints the
 # resident size (VmRSS) and the heap after the last collection before each mark (from -Xlog:gc), and fails if the
 # cgroup ever hit its limit. Not a test: figures only. Needs root (cgroup v1 memory controller, as on this machine).
-#   bench/soak.sh [target] [close] [udp]        (default: all three, in that order)
+#   bench/soak.sh [target] [close] [keepalive] [udp]  (default: target close udp, in that order)
+#   DURATION=3600 MARKS="$(seq -s' ' 60 60 3600)" bench/soak.sh keepalive   (issue 43: an hour, a mark a minute)
 #   DURATION=600 MARKS="60 300 600" RATIO=0.8 LOADGEN_LIMIT=256M TARGET_LIMIT=1G bench/soak.sh close
 #   LOADGEN_JAR=/copy/quarkus-app/quarkus-run.jar TARGET_JAR=...    (run from a copy while building)
 set -euo pipefail
@@ -145,6 +146,22 @@ soak_close() {
   measure_and_soak close "$port" "$pid" "$work/close.log" requestsPerSecond req/s 0
 }
 
+soak_keepalive() {
+  echo "== keepalive: the loadgen with keep-alive ($CONNECTIONS connections) against nginx: a latency histogram every"
+  echo "   second, the series issue 43 found growing the heap ~15 KB/s; loadgen in a $LOADGEN_LIMIT cgroup with: $loadgen_flags"
+  answer_bytes 2 > "$work/answer.json"
+  local nginx_port port pid url
+  nginx_port=$(free_port)
+  pids+=("$(taskset -c "$SERVER_CORE" bash -c "source '$here/lib/common.sh'; start_nginx '$work/nginx-ka' $nginx_port '$work/answer.json'")")
+  wait_http "http://127.0.0.1:$nginx_port/status"
+  url=http://127.0.0.1:$nginx_port/test/testApi
+  port=$(free_port)
+  start_api "$work/keepalive.pid" "$port" "$work/keepalive.log" keepalive $loadgen_flags
+  pid=$(cat "$work/keepalive.pid")
+  spec() { printf '{"kind":"http","target":"%s","connections":%d,"duration":"%ss","rate":%d,"timeout":"2s"}' "$url" "$CONNECTIONS" "$1" "$2"; }
+  measure_and_soak keepalive "$port" "$pid" "$work/keepalive.log" requestsPerSecond req/s 0
+}
+
 soak_udp() {
   echo "== udp: the loadgen's udp-throughput at a rate (one message per send) against sockperf server, 64 B;"
   echo "   loadgen in a $LOADGEN_LIMIT cgroup with: $loadgen_flags"
@@ -184,7 +201,8 @@ for shape in "${shapes[@]}"; do
   case $shape in
     target) soak_target ;;
     close) soak_close ;;
+    keepalive) soak_keepalive ;;
     udp) soak_udp ;;
-    *) echo "unknown shape $shape (target, close, udp)" >&2; exit 2 ;;
+    *) echo "unknown shape $shape (target, close, keepalive, udp)" >&2; exit 2 ;;
   esac
 done
