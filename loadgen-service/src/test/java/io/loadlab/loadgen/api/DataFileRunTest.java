@@ -59,7 +59,7 @@ class DataFileRunTest {
                 + "'values':{'sku':{'from':'file','file':'skus.csv','column':'sku','order':'sequential'}}}";
         JsonPath run = FinishedRuns.completed(authed().body(spec.replace('\'', '"')).post("/runs").then().statusCode(202)
                 .extract().path("id"));
-        List<String> log = nginx.accessLog();
+        List<String> log = nginx.accessLog(before + 12_000); // nginx logs a request a moment after answering it
         List<String> sent = new ArrayList<>();
         log.subList(before, log.size()).forEach(line -> sent.add(line.split(" ")[3]));
 

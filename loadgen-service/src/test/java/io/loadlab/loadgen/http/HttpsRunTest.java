@@ -81,7 +81,7 @@ class HttpsRunTest {
 
         assertEquals(TlsSpec.AUTO.equals(provider) ? TlsSpec.OPENSSL : TlsSpec.JDK, r.tls().provider(),
                 "the provider that ran");
-        List<String[]> lines = lines(before);
+        List<String[]> lines = lines(before, r);
         assertEquals(r.requests() + r.warmupRequests(), lines.size(), "nginx logged every request, warm-up included");
         assertEquals(2, r.tls().handshakes(), "one handshake per keep-alive connection");
         assertEquals(r.connectionsOpened(), r.tls().handshakes());
@@ -102,7 +102,7 @@ class HttpsRunTest {
         // the open model at 20/s: exactly 20 measured requests, each on a new connection, however busy the machine
         HttpReport r = run(spec(GOOD, 1, 1_000, 200, 20, false, new TlsSpec(ca, false, List.of(), List.of(), false)), null);
 
-        List<String[]> lines = lines(before);
+        List<String[]> lines = lines(before, r);
         assertEquals(r.requests() + r.warmupRequests(), lines.size());
         assertEquals(20, r.requests());
         assertEquals(r.requests(), r.tls().handshakes(), "a handshake per request without keep-alive");
@@ -126,7 +126,7 @@ class HttpsRunTest {
                 new TlsSpec(ca, false, List.of(), List.of(), resumption, provider)), null);
 
         assertEquals(provider, r.tls().provider());
-        List<String[]> lines = lines(before);
+        List<String[]> lines = lines(before, r);
         assertEquals(r.requests() + r.warmupRequests(), lines.size());
         assertEquals(20, r.requests());
         assertEquals(r.requests(), r.tls().handshakes(), "a handshake per request without keep-alive");
@@ -147,7 +147,7 @@ class HttpsRunTest {
         int before = nginx.tlsLog().size();
         HttpReport r = run(spec(GOOD, 1, 1_000, 0, 20, false, new TlsSpec(ca, false, List.of(version), List.of(), true)), null);
 
-        List<String[]> lines = lines(before);
+        List<String[]> lines = lines(before, r);
         assertEquals(20, r.requests());
         assertEquals(r.requests(), lines.size());
         assertEquals(r.requests(), r.tls().handshakes());
@@ -164,7 +164,7 @@ class HttpsRunTest {
 
         assertEquals(200, r.requests(), "requests intended in the measured 1 s at 200/s");
         assertEquals(200, r.achievedRate(), 1e-9);
-        assertEquals(r.requests() + r.warmupRequests(), lines(before).size());
+        assertEquals(r.requests() + r.warmupRequests(), lines(before, r).size());
     }
 
     /** Refusals read the same on either provider: the reasons are the trust manager's, which both call. */
@@ -241,8 +241,17 @@ class HttpsRunTest {
                 Duration.ofMillis(warmupMs), rate, keepAlive, Duration.ofMillis(2_000), HttpProtocol.HTTP_1_1, 1, tls);
     }
 
+    /** The log's lines since {@code before}, once it holds a line for each request {@code r} completed. */
+    private List<String[]> lines(int before, HttpReport r) throws Exception {
+        return lines(before, (int) (r.requests() + r.warmupRequests()));
+    }
+
     private List<String[]> lines(int before) throws Exception {
-        List<String> all = nginx.tlsLog();
+        return lines(before, 0);
+    }
+
+    private List<String[]> lines(int before, int expected) throws Exception {
+        List<String> all = nginx.tlsLog(before + expected);
         return all.subList(before, all.size()).stream().map(l -> l.split(" ")).toList();
     }
 

@@ -74,8 +74,9 @@ class RequestMixRunTest {
         int before = nginx.accessLog().size();
         RunOutcome outcome = HttpRunDriverTest.await(driver.start(spec), 30);
         assertNull(outcome.failure());
-        List<String> log = nginx.accessLog();
-        return new Ran((HttpReport) outcome.report(), log.subList(before, log.size()));
+        HttpReport r = (HttpReport) outcome.report();
+        List<String> log = nginx.accessLog(before + (int) (r.requests() + r.warmupRequests()));
+        return new Ran(r, log.subList(before, log.size()));
     }
 
     record Ran(HttpReport report, List<String> log) {
