@@ -126,9 +126,10 @@ public final class Nginx implements AutoCloseable {
      */
     public static Nginx h2c(String body) throws IOException, InterruptedException {
         Path dir = workDir("loadlab-nginx", body);
-        int port = FreePorts.tcp();
-        int h2c = FreePorts.tcp();
-        int goaway = FreePorts.tcp();
+        int[] ports = FreePorts.tcp(3); // three different ones
+        int port = ports[0];
+        int h2c = ports[1];
+        int goaway = ports[2];
         String conf = Resources.text("nginx-h2c.conf").replace("@DIR@", dir.toString())
                 .replace("@PORT@", Integer.toString(port)).replace("@H2C_PORT@", Integer.toString(h2c))
                 .replace("@GOAWAY_PORT@", Integer.toString(goaway));
@@ -179,11 +180,12 @@ public final class Nginx implements AutoCloseable {
     public static Nginx tls(String body, List<IssuedCertificate> certificates, boolean http2, String directives)
             throws IOException, InterruptedException {
         Path dir = workDir("loadlab-nginx-tls", body);
-        int port = FreePorts.tcp();
+        int[] free = FreePorts.tcp(certificates.size() + 1); // all different
+        int port = free[0];
         StringBuilder servers = new StringBuilder();
         List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < certificates.size(); i++) {
-            int tlsPort = FreePorts.tcp();
+            int tlsPort = free[i + 1];
             ports.add(tlsPort);
             Files.writeString(dir.resolve("cert-" + i + ".pem"), certificates.get(i).certificatePem());
             Files.writeString(dir.resolve("key-" + i + ".pem"), certificates.get(i).keyPem());

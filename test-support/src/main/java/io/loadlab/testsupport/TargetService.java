@@ -80,10 +80,11 @@ public final class TargetService implements AutoCloseable {
     /** As {@link #start(List, String)}, the JVM given {@code jvmOptions} too ({@code -Dtarget.iperf.max-clients=3}). */
     public static TargetService start(List<String> prefix, String host, List<String> jvmOptions)
             throws IOException, InterruptedException {
-        int port = FreePorts.tcp();
+        int[] tcp = FreePorts.tcp(3); // three different ones: two tcp() calls in a row can return the same port
+        int port = tcp[0];
         int udpPort = FreePorts.udp();
-        int iperfPort = FreePorts.tcp(); // not iperf3's 5201: two targets at once would both want it
-        int httpsPort = FreePorts.tcp(); // nor 8443
+        int iperfPort = tcp[1]; // not iperf3's 5201: two targets at once would both want it
+        int httpsPort = tcp[2]; // nor 8443
         List<String> jvm = new ArrayList<>(List.of("-Dquarkus.http.host=" + host, "-Dquarkus.http.port=" + port,
                 "-Dtarget.https.host=" + host, "-Dtarget.https.port=" + httpsPort,
                 "-Dtarget.udp.host=" + host, "-Dtarget.udp.port=" + udpPort,
